@@ -1,0 +1,13 @@
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { DatabaseTarget } from './database-url';
+import { sqliteFilePath } from './database-url';
+
+/** The driver adapter factory for a database; the same one serves the client and the migrations. */
+export function adapterFactory(target: DatabaseTarget): PrismaBetterSqlite3 | PrismaPg {
+  if (target.provider === 'sqlite') {
+    // unixepoch-ms stores DateTime columns the way Prisma's own SQLite engine does.
+    return new PrismaBetterSqlite3({ url: sqliteFilePath(target.url) }, { timestampFormat: 'unixepoch-ms' });
+  }
+  return new PrismaPg({ connectionString: target.url });
+}

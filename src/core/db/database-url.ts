@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export type DatabaseProvider = 'sqlite' | 'postgresql';
+
+export const DEFAULT_DATABASE_URL = 'file:./data/openbuy.db';
+
+export interface DatabaseTarget {
+  provider: DatabaseProvider;
+  url: string;
+}
+
+/** Reads which database a URL names: `postgres(ql)://` is PostgreSQL, `file:` is the embedded SQLite. */
+export function databaseTarget(url: string): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(url)) return { provider: 'postgresql', url };
+  if (url.startsWith('file:')) return { provider: 'sqlite', url };
+  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${url}"`);
+}
+
+/** The SQLite file path of a `file:` URL, resolved against the working directory; its folder is created. */
+export function sqliteFilePath(url: string): string {
+  const path = url.slice('file:'.length).replace(/\?.*$/, '');
+  if (path === ':memory:') return path;
+  const absolute = resolve(path);
+  mkdirSync(dirname(absolute), { recursive: true });
+  return absolute;
+}

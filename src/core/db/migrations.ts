@@ -1,0 +1,127 @@
+// Migration commands over the wasm schema engine: deploy (apply pending), status, create (dev) and
+// the drift check that proves a migration history produces exactly the schema.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatabaseTarget } from './database-url';
+import { openSchemaEngine, type SchemaEngine } from './schema-engine';
+
+const NO_FILTER = { externalTables: [], externalEnums: [] };
+
+export interface MigrationSource {
+  /** Folder of the provider's migrations: one sub-folder per migration, with migration.sql. */
+  dir: string;
+  /** The provider schema, needed only to create a migration or check drift. */
+  schema?: { path: string; content: string };
+}
+
+type MigrationsList = Parameters<SchemaEngine['applyMigrations']>[0]['migrationsList'];
+
+export function readMigrations(dir: string): MigrationsList {
+  const lockPath = join(dir, 'migration_lock.toml');
+  const names = existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'migration.sql')))
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  return {
+    baseDir: dir,
+    lockfile: { path: lockPath, content: existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: names.map((name) => ({
+      path: join(dir, name),
+      migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: readFileSync(join(dir, name, 'migration.sql'), 'utf8') } },
+    })),
+  };
+}
+
+async function withEngine<T>(target: DatabaseTarget, source: MigrationSource, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  const { engine, close } = await openSchemaEngine(target, source.schema);
+  try {
+    return await run(engine);
+  } finally {
+    await close();
+  }
+}
+
+/** Applies every pending migration; returns the names applied now (none when up to date). */
+export function deployMigrations(target: DatabaseTarget, source: MigrationSource): Promise<string[]> {
+  return withEngine(target, source, async (engine) => {
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrations(source.dir), filters: NO_FILTER });
+    return appliedMigrationNames;
+  });
+}
+
+export interface MigrationStatus {
+  pending: string[];
+  failed: string[];
+  edited: string[];
+  /** Applied in the database but missing from the folder. */
+  unknown: string[];
+}
+
+export function migrationStatus(target: DatabaseTarget, source: MigrationSource): Promise<MigrationStatus> {
+  return withEngine(target, source, async (engine) => {
+    const result = await engine.diagnoseMigrationHistory({
+      migrationsList: readMigrations(source.dir),
+      optInToShadowDatabase: false,
+      filters: NO_FILTER,
+    });
+    const history = result.history;
+    return {
+      pending: history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : [],
+      unknown: history && history.diagnostic !== 'databaseIsBehind' ? history.unpersistedMigrationNames : [],
+      failed: result.failedMigrationNames,
+      edited: result.editedMigrationNames,
+    };
+  });
+}
+
+/**
+ * Creates a migration from the difference between the history and the schema, writes it and applies
+ * it. Returns the new migration's folder name, or null when the schema has no change.
+ */
+export function createMigration(target: DatabaseTarget, source: MigrationSource, name: string): Promise<string | null> {
+  if (!source.schema) throw new Error('creating a migration needs the provider schema');
+  const schema = source.schema;
+  return withEngine(target, source, async (engine) => {
+    const filters = NO_FILTER;
+    await engine.applyMigrations({ migrationsList: readMigrations(source.dir), filters });
+    // devDiagnostic builds the shadow schema through the adapter; createMigration has no shadow of its own.
+    await engine.devDiagnostic({ migrationsList: readMigrations(source.dir), filters });
+    const output = await engine.createMigration({
+      draft: false,
+      migrationName: name,
+      migrationsList: readMigrations(source.dir),
+      schema: { files: [schema] },
+      filters,
+    });
+    if (!output.migrationScript) return null;
+    const folder = output.generatedMigrationName;
+    mkdirSync(join(source.dir, folder), { recursive: true });
+    writeFileSync(join(source.dir, folder, `migration.${output.extension}`), output.migrationScript);
+    writeFileSync(
+      join(source.dir, 'migration_lock.toml'),
+      `# Written by npm run db:migrate:dev. Do not edit.\nprovider = "${output.connectorType}"\n`,
+    );
+    await engine.applyMigrations({ migrationsList: readMigrations(source.dir), filters });
+    return folder;
+  });
+}
+
+/** The SQL that would turn the schema built by the migration history into the provider schema ('' = none). */
+export function migrationDrift(target: DatabaseTarget, source: MigrationSource): Promise<string> {
+  if (!source.schema) throw new Error('checking drift needs the provider schema');
+  const schema = source.schema;
+  return withEngine(target, source, async (engine) => {
+    const result = await engine.diff({
+      from: { tag: 'migrations', ...readMigrations(source.dir) },
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      exitCode: true,
+      filters: NO_FILTER,
+    });
+    return result.exitCode === 2 ? (result.stdout ?? '').trim() : '';
+  });
+}
+
