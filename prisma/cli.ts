@@ -1,4 +1,5 @@
 // The project's database commands (npm run db:migrate, db:migrate:dev -- --name X, db:status, db:seed).
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseTarget, DEFAULT_DATABASE_URL } from '../src/core/db/database-url';
 import { createMigration, deployMigrations, migrationStatus, type MigrationSource } from '../src/core/db/migrations';
@@ -15,7 +16,7 @@ async function main(): Promise<number> {
   const source = migrationSource(target.provider);
   switch (command) {
     case 'deploy': {
-      const applied = await deployMigrations(target, source);
+      const applied = (await deployMigrations(target, source)).map((path) => basename(path));
       console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'No pending migrations.');
       return 0;
     }

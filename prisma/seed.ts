@@ -1,0 +1,134 @@
+// The first data of a new installation: the system tenant, its super administrator, the permission
+// menu tree, and a demo partner client with every open-platform scope. Safe to run again: what
+// exists is kept (credentials are only set, and printed, when their record is created).
+import { randomBytes } from 'node:crypto';
+import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
+import { type Db, openDatabase } from '../src/core/db/client';
+import type { DatabaseTarget } from '../src/core/db/database-url';
+import { OAuth2ClientService } from '../src/core/oauth2/oauth2-client-service';
+import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
+import { MENU_CATALOGUE, type MenuNode, MenuType } from '../src/core/permission/menu-catalogue';
+import { hashSecret } from '../src/core/security/password-hash';
+import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
+
+export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
+export const SEED_ADMIN_USERNAME = 'admin';
+export const DEFAULT_PARTNER_CLIENT_ID = 'demo-partner';
+
+export interface SeedOptions {
+  adminPassword?: string;
+  partnerClientId?: string;
+  partnerClientSecret?: string;
+}
+
+export interface SeedResult {
+  /** Credentials created by this run; absent when the record already existed. */
+  admin?: { username: string; password: string; generated: boolean };
+  partner?: { clientId: string; secret: string; generated: boolean };
+}
+
+const randomSecret = () => randomBytes(18).toString('base64url');
+
+async function seedMenus(db: Db, nodes: readonly MenuNode[], parentId: number): Promise<void> {
+  for (const [index, node] of nodes.entries()) {
+    const isDirectory = node.children !== undefined;
+    const type = isDirectory ? MenuType.DIRECTORY : MenuType.MENU;
+    const existing = await db.menu.findFirst({ where: { parentId, name: node.name, type } });
+    const menu =
+      existing ??
+      (await db.menu.create({
+        data: { name: node.name, type, sort: index + 1, parentId, path: node.path, icon: node.icon ?? null, component: node.component ?? null },
+      }));
+    for (const [buttonIndex, button] of (node.buttons ?? []).entries()) {
+      const permission = `${node.permissionPrefix}:${button}`;
+      if (!(await db.menu.findFirst({ where: { parentId: menu.id, permission } }))) {
+        await db.menu.create({ data: { name: button, permission, type: MenuType.BUTTON, sort: buttonIndex + 1, parentId: menu.id } });
+      }
+    }
+    await seedMenus(db, node.children ?? [], menu.id);
+  }
+}
+
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const result: SeedResult = {};
+  if (!(await db.tenant.findUnique({ where: { id: SYSTEM_TENANT_ID } }))) {
+    // No explicit id: PostgreSQL would not advance its sequence past it. The first tenant gets id 1.
+    const tenant = await db.tenant.create({
+      data: { name: 'OpenBuy', contactName: 'OpenBuy operations', expireTime: new Date('2099-12-31T00:00:00Z'), accountCount: 9999 },
+    });
+    if (tenant.id !== SYSTEM_TENANT_ID) {
+      throw new Error(`The system tenant must be the first tenant (id ${SYSTEM_TENANT_ID}); this database already had tenants.`);
+    }
+  }
+  await seedMenus(db, MENU_CATALOGUE, 0);
+
+  const role =
+    (await db.role.findUnique({ where: { tenantId_code: { tenantId: SYSTEM_TENANT_ID, code: SUPER_ADMIN_ROLE_CODE } } })) ??
+    (await db.role.create({ data: { tenantId: SYSTEM_TENANT_ID, name: 'Super administrator', code: SUPER_ADMIN_ROLE_CODE, sort: 1, type: 1 } }));
+  const adminKey = { tenantId_username: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME } };
+  if (!(await db.adminUser.findUnique({ where: adminKey }))) {
+    const password = options.adminPassword ?? randomSecret();
+    const user = await db.adminUser.create({
+      data: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME, passwordHash: await hashSecret(password), nickname: 'Administrator', name: 'Administrator' },
+    });
+    await db.userRole.create({ data: { tenantId: SYSTEM_TENANT_ID, userId: user.id, roleId: role.id } });
+    await db.tenant.update({ where: { id: SYSTEM_TENANT_ID }, data: { contactUserId: user.id } });
+    result.admin = { username: SEED_ADMIN_USERNAME, password, generated: options.adminPassword === undefined };
+  }
+
+  const clientId = options.partnerClientId ?? DEFAULT_PARTNER_CLIENT_ID;
+  if (!(await db.oAuth2Client.findUnique({ where: { clientId } }))) {
+    const secret = options.partnerClientSecret ?? randomSecret();
+    // The seed runs before any server, so no other process holds a cache to invalidate.
+    await new OAuth2ClientService(db, new LocalInvalidationBus()).create({
+      clientId,
+      secret,
+      name: 'Demo partner',
+      logo: '',
+      description: 'Created by the seed: every open-platform scope, for trying the API.',
+      status: 0,
+      accessTokenValiditySeconds: 7200,
+      refreshTokenValiditySeconds: 0,
+      redirectUris: [],
+      authorizedGrantTypes: [CLIENT_CREDENTIALS],
+      scopes: [...OPEN_API_SCOPES],
+      partnerName: 'Demo partner',
+      ipWhitelist: '',
+      rateLimitQps: 0,
+    });
+    result.partner = { clientId, secret, generated: options.partnerClientSecret === undefined };
+  }
+  return result;
+}
+
+export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions {
+  return {
+    adminPassword: env.SEED_ADMIN_PASSWORD || undefined,
+    partnerClientId: env.SEED_PARTNER_CLIENT_ID || undefined,
+    partnerClientSecret: env.SEED_PARTNER_CLIENT_SECRET || undefined,
+  };
+}
+
+/** What a person needs to read once: the credentials this run created. */
+export function describeSeedResult(result: SeedResult): string {
+  const lines: string[] = [];
+  if (result.admin) {
+    const password = result.admin.generated ? result.admin.password : '(from SEED_ADMIN_PASSWORD)';
+    lines.push(`Administrator (tenant ${SYSTEM_TENANT_ID}): username ${result.admin.username}  password ${password}`);
+  }
+  if (result.partner) {
+    const secret = result.partner.generated ? result.partner.secret : '(from SEED_PARTNER_CLIENT_SECRET)';
+    lines.push(`Demo partner OAuth 2.0 client: client_id ${result.partner.clientId}  client_secret ${secret}`);
+  }
+  if (lines.length === 0) return 'Seed: everything already existed; no credentials were created.';
+  return ['Seed created these credentials. They are shown only now; keep them:', ...lines.map((line) => `  ${line}`)].join('\n');
+}
+
+export async function runSeedCommand(target: DatabaseTarget): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsFromEnv())));
+  } finally {
+    await database.close();
+  }
+}

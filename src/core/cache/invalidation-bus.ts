@@ -1,0 +1,68 @@
+// Caches in this process learn of changes made anywhere through this bus: in-process delivery when
+// the service runs alone, Redis pub/sub when several processes share a database (REDIS_URL).
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export type InvalidationMessage =
+  | { kind: 'token-revoked'; accessTokens: string[] }
+  | { kind: 'client-changed'; clientId: string }
+  | { kind: 'tenant-changed'; tenantId: number };
+
+export type InvalidationHandler = (message: InvalidationMessage) => void;
+
+export interface InvalidationBus {
+  /** Delivers to this process at once, and to the others as fast as the transport allows. */
+  publish(message: InvalidationMessage): Promise<void>;
+  subscribe(handler: InvalidationHandler): void;
+  close(): Promise<void>;
+}
+
+export class LocalInvalidationBus implements InvalidationBus {
+  protected readonly handlers: InvalidationHandler[] = [];
+
+  subscribe(handler: InvalidationHandler): void {
+    this.handlers.push(handler);
+  }
+
+  protected deliver(message: InvalidationMessage): void {
+    for (const handler of this.handlers) handler(message);
+  }
+
+  async publish(message: InvalidationMessage): Promise<void> {
+    this.deliver(message);
+  }
+
+  async close(): Promise<void> {}
+}
+
+const CHANNEL = 'openbuy:invalidate';
+
+export class RedisInvalidationBus extends LocalInvalidationBus {
+  private readonly origin = randomUUID();
+  private readonly subscriber: Redis;
+
+  private constructor(private readonly publisher: Redis) {
+    super();
+    this.subscriber = publisher.duplicate();
+  }
+
+  /** `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber. */
+  static async connect(publisher: Redis): Promise<RedisInvalidationBus> {
+    const bus = new RedisInvalidationBus(publisher);
+    bus.subscriber.on('message', (_channel: string, text: string) => {
+      const envelope = JSON.parse(text) as { origin: string; message: InvalidationMessage };
+      if (envelope.origin !== bus.origin) bus.deliver(envelope.message);
+    });
+    await bus.subscriber.subscribe(CHANNEL);
+    return bus;
+  }
+
+  override async publish(message: InvalidationMessage): Promise<void> {
+    this.deliver(message);
+    await this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, message }));
+  }
+
+  override async close(): Promise<void> {
+    await this.subscriber.quit();
+  }
+}

@@ -1,0 +1,142 @@
+// Access tokens: one record per token in the database (interface.md 2.2), and a memory cache in
+// front of it so that checking a token on every request costs no query. Revocations go out on the
+// invalidation bus, so other processes drop the token too.
+import { randomBytes } from 'node:crypto';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import type { Db } from '../db/client';
+
+export interface AccessToken {
+  accessToken: string;
+  userId: number;
+  userType: number;
+  tenantId: number;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface IssueTokenParams {
+  userId: number;
+  userType: number;
+  tenantId: number;
+  clientId: string;
+  scopes: readonly string[];
+  validitySeconds: number;
+  refreshToken?: string;
+}
+
+/** 32 random bytes, base64url: anything else is rejected before any lookup. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const MAX_CACHED = 200_000;
+/** A well-formed token that is not in the database stays unknown: it can never be issued later. */
+const MAX_UNKNOWN = 20_000;
+const SWEEP_INTERVAL_MS = 60_000;
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export class TokenService {
+  private readonly cache = new Map<string, AccessToken>();
+  private readonly unknown = new Set<string>();
+  private readonly loading = new Map<string, Promise<AccessToken | null>>();
+  private lastSweep: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly bus: InvalidationBus,
+  ) {
+    this.lastSweep = now();
+    bus.subscribe((message) => {
+      if (message.kind === 'token-revoked') for (const token of message.accessTokens) this.cache.delete(token);
+    });
+  }
+
+  async issue(params: IssueTokenParams): Promise<AccessToken> {
+    const token: AccessToken = {
+      accessToken: newOpaqueToken(),
+      userId: params.userId,
+      userType: params.userType,
+      tenantId: params.tenantId,
+      clientId: params.clientId,
+      scopes: new Set(params.scopes),
+      expiresAt: this.now() + params.validitySeconds * 1000,
+    };
+    await this.db.oAuth2AccessToken.create({
+      data: {
+        accessToken: token.accessToken,
+        refreshToken: params.refreshToken ?? '',
+        userId: token.userId,
+        userType: token.userType,
+        tenantId: token.tenantId,
+        clientId: token.clientId,
+        scopes: [...token.scopes],
+        expiresTime: new Date(token.expiresAt),
+      },
+    });
+    this.remember(token);
+    return token;
+  }
+
+  /** The live token, or null when it is malformed, unknown, revoked or expired. */
+  async find(accessToken: string): Promise<AccessToken | null> {
+    const now = this.now();
+    this.sweep(now);
+    const cached = this.cache.get(accessToken);
+    if (cached) return cached.expiresAt > now ? cached : null;
+    if (!TOKEN_PATTERN.test(accessToken) || this.unknown.has(accessToken)) return null;
+    let pending = this.loading.get(accessToken);
+    if (!pending) {
+      pending = this.load(accessToken).finally(() => this.loading.delete(accessToken));
+      this.loading.set(accessToken, pending);
+    }
+    const token = await pending;
+    return token && token.expiresAt > this.now() ? token : null;
+  }
+
+  /**
+   * Deletes the token when `mayRevoke` accepts it; answers whether a token was deleted. Unknown
+   * tokens and tokens `mayRevoke` refuses are left alone (RFC 7009: never an error).
+   */
+  async revoke(accessToken: string, mayRevoke: (token: AccessToken) => boolean): Promise<boolean> {
+    const token = await this.find(accessToken);
+    if (!token || !mayRevoke(token)) return false;
+    const { count } = await this.db.oAuth2AccessToken.deleteMany({ where: { accessToken } });
+    await this.bus.publish({ kind: 'token-revoked', accessTokens: [accessToken] });
+    return count > 0;
+  }
+
+  private async load(accessToken: string): Promise<AccessToken | null> {
+    const record = await this.db.oAuth2AccessToken.findUnique({ where: { accessToken } });
+    if (!record) {
+      if (this.unknown.size >= MAX_UNKNOWN) this.unknown.clear();
+      this.unknown.add(accessToken);
+      return null;
+    }
+    const token: AccessToken = {
+      accessToken,
+      userId: record.userId,
+      userType: record.userType,
+      tenantId: record.tenantId,
+      clientId: record.clientId,
+      scopes: new Set(Array.isArray(record.scopes) ? (record.scopes as string[]) : []),
+      expiresAt: record.expiresTime.getTime(),
+    };
+    this.remember(token);
+    return token;
+  }
+
+  private remember(token: AccessToken): void {
+    if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(token.accessToken, token);
+  }
+
+  /** Drops expired tokens from memory at most once a minute, during a lookup: no timers to stop. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    for (const [key, token] of this.cache) if (token.expiresAt <= now) this.cache.delete(key);
+  }
+}

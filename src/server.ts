@@ -1,0 +1,82 @@
+// One Fastify app, three faces over one core: /open-api (partner REST), /graphql (administration),
+// /trpc (internal tools), plus health checks. `buildApp` never listens, so tests use it directly.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Clock, systemClock } from './core/clock';
+import { type Core, createCore } from './core/core';
+import type { Database } from './core/db/client';
+import { ErrorCatalogue } from './core/errors/catalogue';
+import { ServiceError } from './core/errors/service-error';
+import './core/validation';
+import { graphqlPlugin } from './graphql/plugin';
+import { registerRestErrorHandling } from './http/rest-errors';
+import { ok } from './openapi/envelope';
+import type { PartnerRoutes } from './openapi/partner-routes';
+import { openApiPlugin } from './openapi/plugin';
+import { trpcPlugin } from './trpc/plugin';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and closed) by the caller; the app only uses it. */
+  database: Database;
+  clock?: Clock;
+  /** Fastify's logger setting; defaults to pino at config.LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** Partner operations to serve besides the built-in ones (tests and benchmarks add probes). */
+  openApiRoutes?: readonly PartnerRoutes[];
+}
+
+export interface App {
+  app: FastifyInstance;
+  core: Core;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Trust the nearest `hops` proxies (Fastify's own number form is not in its types). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Partner operations of the open platform, each a plugin of scoped routes. */
+const PARTNER_OPERATIONS: readonly PartnerRoutes[] = [];
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const core = await createCore({ database: options.database, clock: options.clock ?? systemClock, redisUrl: config.REDIS_URL });
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    // Batched tRPC calls carry every procedure name in the path.
+    routerOptions: { maxParamLength: 2000 },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRestErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => core.close());
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    try {
+      await core.database.ping();
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check: database unreachable');
+      throw new ServiceError(ErrorCatalogue.SERVICE_UNAVAILABLE, { reason: 'database unreachable' });
+    }
+    return ok({ status: 'ready', database: core.database.target.provider });
+  });
+
+  await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
+  await app.register(graphqlPlugin, { core, introspection: config.NODE_ENV !== 'production' });
+  await app.register(trpcPlugin, { core });
+  return { app, core };
+}
