@@ -56,6 +56,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: 1024 * 1024,
   });
+  // An empty body sent as JSON (curl -H 'Content-Type: application/json' -X POST) means "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRestErrorHandling(app);

@@ -5,6 +5,7 @@ import { type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from
 import type { Clock } from './clock';
 import type { Database } from './db/client';
 import { ClientRegistry } from './oauth2/client-registry';
+import { OAuth2ClientService } from './oauth2/oauth2-client-service';
 import { PartnerAuth } from './oauth2/partner-auth';
 import { TokenService } from './oauth2/token-service';
 import { VerifiedSecretCache } from './oauth2/verified-secret-cache';
@@ -26,6 +27,7 @@ export interface Core {
   bus: InvalidationBus;
   tokens: TokenService;
   clients: ClientRegistry;
+  oauth2Clients: OAuth2ClientService;
   tenants: TenantDirectory;
   partnerAuth: PartnerAuth;
   /** Closes Redis connections; the database belongs to the caller. */
@@ -58,6 +60,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bus,
     tokens,
     clients,
+    oauth2Clients: new OAuth2ClientService(database.db, bus),
     tenants,
     partnerAuth,
     close: async () => {

@@ -53,6 +53,7 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
       const envelope = JSON.parse(text) as { origin: string; message: InvalidationMessage };
       if (envelope.origin !== bus.origin) bus.deliver(envelope.message);
     });
+    if (bus.subscriber.status === 'wait') await bus.subscriber.connect(); // lazyConnect is inherited
     await bus.subscriber.subscribe(CHANNEL);
     return bus;
   }

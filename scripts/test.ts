@@ -1,0 +1,77 @@
+// `npm test`: the whole suite on the embedded default (SQLite, in-memory rate limits and caches),
+// then again on PostgreSQL with Redis. Without those servers the second pass is skipped, and says
+// so; under CI it is mandatory, so unreachable services fail the run. Arguments go to vitest.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const postgresUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const underCi = Boolean(process.env.CI);
+const vitestArgs = process.argv.slice(2);
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => done(true));
+  });
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function runPass(label: string, env: Record<string, string>): Counts & { ok: boolean } {
+  console.log(`\n=== Test pass: ${label} ===\n`);
+  const reportDir = mkdtempSync(join(tmpdir(), 'openbuy-vitest-'));
+  const report = join(reportDir, 'report.json');
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  } catch {
+    counts.failed = 1; // no report: vitest itself failed
+  }
+  rmSync(reportDir, { recursive: true, force: true });
+  return { ...counts, ok: result.status === 0 };
+}
+
+async function main(): Promise<number> {
+  const passes = [runPass('SQLite (embedded default), in-memory limits and caches', { TEST_DATABASE: 'sqlite', TEST_REDIS_URL: '' })];
+  const [postgresUp, redisUp] = await Promise.all([reachable(postgresUrl), reachable(redisUrl)]);
+  if (postgresUp && redisUp) {
+    passes.push(runPass('PostgreSQL and Redis', { TEST_DATABASE: 'postgresql', TEST_POSTGRES_URL: postgresUrl, TEST_REDIS_URL: redisUrl }));
+  } else {
+    const missing = [!postgresUp && `PostgreSQL at ${postgresUrl}`, !redisUp && `Redis at ${redisUrl}`].filter(Boolean).join(' and ');
+    if (underCi) {
+      console.error(`\nCI requires the PostgreSQL + Redis pass, but ${missing} is unreachable.`);
+      return 1;
+    }
+    console.log(`\nSkipped the PostgreSQL + Redis pass: ${missing} is unreachable (set TEST_POSTGRES_URL / TEST_REDIS_URL).`);
+  }
+  const total = passes.reduce((sum, pass) => ({ passed: sum.passed + pass.passed, failed: sum.failed + pass.failed, skipped: sum.skipped + pass.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
+  console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return passes.every((pass) => pass.ok) && total.passed > 0 ? 0 : 1;
+}
+
+main().then((code) => process.exit(code));
