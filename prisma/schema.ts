@@ -4,7 +4,8 @@
 // never disagree.
 //
 // Rules for the models: keep to what both providers support (no enums, no scalar lists: arrays are
-// Json, no native types). Money is integer cents. Common status: 0 = enabled, 1 = disabled.
+// Json, no native types, no @default on Json: SQLite migrations render it unquoted). Money is
+// integer cents. Common status: 0 = enabled, 1 = disabled.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

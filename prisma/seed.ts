@@ -64,12 +64,12 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
 
   const role =
     (await db.role.findUnique({ where: { tenantId_code: { tenantId: SYSTEM_TENANT_ID, code: SUPER_ADMIN_ROLE_CODE } } })) ??
-    (await db.role.create({ data: { tenantId: SYSTEM_TENANT_ID, name: 'Super administrator', code: SUPER_ADMIN_ROLE_CODE, sort: 1, type: 1 } }));
+    (await db.role.create({ data: { tenantId: SYSTEM_TENANT_ID, name: 'Super administrator', code: SUPER_ADMIN_ROLE_CODE, sort: 1, type: 1, dataScopeDeptIds: [] } }));
   const adminKey = { tenantId_username: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME } };
   if (!(await db.adminUser.findUnique({ where: adminKey }))) {
     const password = options.adminPassword ?? randomSecret();
     const user = await db.adminUser.create({
-      data: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME, passwordHash: await hashSecret(password), nickname: 'Administrator', name: 'Administrator' },
+      data: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME, passwordHash: await hashSecret(password), nickname: 'Administrator', name: 'Administrator', postIds: [] },
     });
     await db.userRole.create({ data: { tenantId: SYSTEM_TENANT_ID, userId: user.id, roleId: role.id } });
     await db.tenant.update({ where: { id: SYSTEM_TENANT_ID }, data: { contactUserId: user.id } });
