@@ -14,6 +14,7 @@ import { graphqlPlugin } from './graphql/plugin';
 import { registerRestErrorHandling } from './http/rest-errors';
 import { ok } from './openapi/envelope';
 import type { PartnerRoutes } from './openapi/partner-routes';
+import { PARTNER_OPERATIONS } from './openapi/operations';
 import { openApiPlugin } from './openapi/plugin';
 import { trpcPlugin } from './trpc/plugin';
 
@@ -38,8 +39,6 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Trust the nearest `hops` proxies (Fastify's own number form is not in its types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Partner operations of the open platform, each a plugin of scoped routes. */
-const PARTNER_OPERATIONS: readonly PartnerRoutes[] = [];
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;

@@ -38,6 +38,9 @@ export const ErrorCatalogue = {
   OAUTH2_IP_WHITELIST_INVALID: business(1_002_020_005, 'ipWhitelist has invalid entries: {entries}'),
   OAUTH2_ADDITIONAL_INFORMATION_INVALID: business(1_002_020_006, 'additionalInformation must be a JSON object'),
   OAUTH2_SCOPE_UNKNOWN: business(1_002_020_007, 'Unknown scope {scope}'),
+
+  // 1_030_001: members and bindings
+  MEMBER_NOT_BOUND: business(1_030_001_000, 'externalUserId {externalUserId} is not bound to a member'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;
