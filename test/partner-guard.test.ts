@@ -1,0 +1,237 @@
+// The guard in front of every /open-api business operation: token, tenant, IP whitelist, rate
+// limit and scope, checked from memory.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/core/clock';
+import { UserType } from '../src/core/request-context';
+import { basicAuth, createTestApp, envelope, partnerToken, requestToken, type TestApp } from './support/app';
+import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+import { REDIS_FOR_TESTS } from './support/environment';
+import { createPartner, type TestPartner, updatePartner } from './support/partner-clients';
+import { PROBE_SCOPE, PROBE_URL, probeRoutes } from './support/probe-routes';
+
+let testDb: TestDatabase;
+let test: TestApp;
+const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('partner_guard');
+  test = await createTestApp({ database: testDb.database, clock, openApiRoutes: [probeRoutes] });
+});
+
+afterAll(async () => {
+  await test?.close();
+  await testDb?.drop();
+});
+
+function probe(app: TestApp['app'], token: string | undefined, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+  return app.inject({
+    method: 'GET',
+    url: PROBE_URL,
+    remoteAddress: options.remoteAddress,
+    headers: { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+  });
+}
+
+async function tokenOf(app: TestApp['app'], partner: TestPartner, scope?: string): Promise<string> {
+  const body = envelope<{ access_token: string }>(await requestToken(app, { authorization: basicAuth(partner.clientId, partner.secret), scope }));
+  if (body.code !== 0) throw new Error(body.msg);
+  return body.data.access_token;
+}
+
+describe('bearer token', () => {
+  it('lets a live token with the scope through, with the partner as the caller', async () => {
+    const response = await probe(test.app, await partnerToken(test.app));
+    expect(response.statusCode).toBe(200);
+    expect(envelope(response)).toMatchObject({ code: 0, data: { clientId: SEED.partnerClientId, tenantId: 1 } });
+  });
+
+  it.each([
+    ['no Authorization header', undefined, 'Bearer realm="open-api"'],
+    ['a garbage token', 'garbage', 'Bearer realm="open-api", error="invalid_token"'],
+    ['a well-formed unknown token', 'A'.repeat(43), 'Bearer realm="open-api", error="invalid_token"'],
+  ])('answers 401 with a Bearer challenge for %s', async (_case, token, challenge) => {
+    const response = await probe(test.app, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe(challenge);
+    expect(envelope(response)).toMatchObject({ code: 401, data: null });
+  });
+
+  it('refuses a Basic header on a business operation', async () => {
+    const response = await test.app.inject({ method: 'GET', url: PROBE_URL, headers: { authorization: basicAuth() } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a revoked token at once', async () => {
+    const token = await partnerToken(test.app);
+    expect((await probe(test.app, token)).statusCode).toBe(200);
+    await test.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${token}`, headers: { authorization: basicAuth() } });
+    expect((await probe(test.app, token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token once it expires (injected clock)', async () => {
+    const partner = await createPartner(test.core, { accessTokenValiditySeconds: 60 });
+    const token = await tokenOf(test.app, partner);
+    clock.advance(59_999);
+    expect((await probe(test.app, token)).statusCode).toBe(200);
+    clock.advance(1);
+    expect((await probe(test.app, token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token issued to an administrator (another user type)', async () => {
+    const admin = await test.core.tokens.issue({ userId: 1, userType: UserType.ADMIN, tenantId: 1, clientId: 'console', scopes: [PROBE_SCOPE], validitySeconds: 600 });
+    expect((await probe(test.app, admin.accessToken)).statusCode).toBe(401);
+  });
+
+  it('stops the live tokens of a client the moment it is disabled, and they work again when it is enabled', async () => {
+    const partner = await createPartner(test.core);
+    const token = await tokenOf(test.app, partner);
+    await updatePartner(test.core, partner, { status: 1 });
+    expect((await probe(test.app, token)).statusCode).toBe(401);
+    await updatePartner(test.core, partner, { status: 0 });
+    expect((await probe(test.app, token)).statusCode).toBe(200);
+  });
+
+  it('answers 403 for a token without the operation scope', async () => {
+    const token = await partnerToken(test.app, 'pay:wallet:read');
+    const response = await probe(test.app, token);
+    expect(response.statusCode).toBe(403);
+    expect(envelope(response).msg).toContain(`insufficient_scope: this operation needs scope ${PROBE_SCOPE}`);
+  });
+
+  it('lets a client granted no scopes call nothing but the token operations', async () => {
+    const partner = await createPartner(test.core, { scopes: [] });
+    const token = await tokenOf(test.app, partner);
+    expect((await probe(test.app, token)).statusCode).toBe(403);
+  });
+
+  it('checks the tenant-id header against the tenant of the token', async () => {
+    const token = await partnerToken(test.app);
+    expect((await probe(test.app, token, { headers: { 'tenant-id': '1' } })).statusCode).toBe(200);
+    const other = await probe(test.app, token, { headers: { 'tenant-id': '2' } });
+    expect(other.statusCode).toBe(403);
+    expect(envelope(other).msg).toContain('tenant-id 2');
+  });
+});
+
+describe('IP whitelist', () => {
+  it.each([
+    ['IPv4 exact, allowed', '203.0.113.7', '203.0.113.7', 200],
+    ['IPv4 exact, denied', '203.0.113.7', '203.0.113.8', 403],
+    ['IPv4 CIDR, allowed', '198.51.100.0/24', '198.51.100.254', 200],
+    ['IPv4 CIDR, denied', '198.51.100.0/24', '198.51.101.1', 403],
+    ['IPv4 as mapped IPv6 socket address', '203.0.113.7', '::ffff:203.0.113.7', 200],
+    ['IPv6 exact, allowed', '2001:db8::1', '2001:db8:0:0:0:0:0:1', 200],
+    ['IPv6 exact, denied', '2001:db8::1', '2001:db8::2', 403],
+    ['IPv6 CIDR, allowed', '2001:db8:abcd::/48', '2001:db8:abcd:12::1', 200],
+    ['IPv6 CIDR, denied', '2001:db8:abcd::/48', '2001:db8:abce::1', 403],
+    ['a list, second entry matches', '10.0.0.0/8, 2001:db8::/32', '2001:db8::99', 200],
+    ['empty whitelist: no restriction', '', '192.0.2.55', 200],
+  ])('%s', async (_case, whitelist, callerIp, status) => {
+    const partner = await createPartner(test.core, { ipWhitelist: whitelist });
+    const token = await tokenOf(test.app, partner);
+    const response = await probe(test.app, token, { remoteAddress: callerIp });
+    expect(response.statusCode).toBe(status);
+    if (status === 403) expect(envelope(response)).toMatchObject({ code: 403, msg: expect.stringContaining('whitelist') });
+  });
+
+  it('applies a whitelist change at once', async () => {
+    const partner = await createPartner(test.core);
+    const token = await tokenOf(test.app, partner);
+    expect((await probe(test.app, token, { remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
+    await updatePartner(test.core, partner, { ipWhitelist: '192.0.2.11' });
+    expect((await probe(test.app, token, { remoteAddress: '192.0.2.10' })).statusCode).toBe(403);
+  });
+
+  it('rejects a client saved with an invalid whitelist entry', async () => {
+    await expect(createPartner(test.core, { ipWhitelist: '10.0.0.0/33' })).rejects.toThrow('10.0.0.0/33');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After over rateLimitQps, and lets calls through again a second later', async () => {
+    const partner = await createPartner(test.core, { rateLimitQps: 3 });
+    const token = await tokenOf(test.app, partner);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await probe(test.app, token)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await probe(test.app, token);
+    expect(limited.headers['retry-after']).toBe('1');
+    expect(envelope(limited)).toMatchObject({ code: 429, data: null });
+    clock.advance(1000);
+    expect((await probe(test.app, token)).statusCode).toBe(200);
+  });
+
+  it('does not limit a client with rateLimitQps 0', async () => {
+    const partner = await createPartner(test.core, { rateLimitQps: 0 });
+    const token = await tokenOf(test.app, partner);
+    for (let i = 0; i < 30; i += 1) expect((await probe(test.app, token)).statusCode).toBe(200);
+  });
+});
+
+// Two app instances stand for two processes behind a balancer; Redis is what they share.
+async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_FOR_TESTS, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+const redisUp = await redisReachable();
+if (!redisUp && process.env.CI) throw new Error(`Redis unreachable at ${REDIS_FOR_TESTS}; required under CI`);
+
+describe.skipIf(!redisUp)('two instances on Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const sharedClock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
+
+  beforeAll(async () => {
+    first = await createTestApp({ database: testDb.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
+    second = await createTestApp({ database: testDb.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('share one rate limit', async () => {
+    const partner = await createPartner(first.core, { rateLimitQps: 4 });
+    const token = await tokenOf(first.app, partner);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await probe(i % 2 === 0 ? first.app : second.app, token)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+
+  /** Polls until `check` holds, for at most a second: the propagation bound of the design. */
+  async function withinOneSecond(check: () => Promise<boolean>): Promise<boolean> {
+    const deadline = Date.now() + 1000;
+    while (Date.now() < deadline) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return check();
+  }
+
+  it('see a revocation made in the other instance within a second', async () => {
+    const partner = await createPartner(first.core);
+    const token = await tokenOf(first.app, partner);
+    expect((await probe(second.app, token)).statusCode).toBe(200);
+    await first.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${token}`, headers: { authorization: basicAuth(partner.clientId, partner.secret) } });
+    expect(await withinOneSecond(async () => (await probe(second.app, token)).statusCode === 401)).toBe(true);
+  });
+
+  it('see a client change made in the other instance within a second', async () => {
+    const partner = await createPartner(first.core);
+    const token = await tokenOf(first.app, partner);
+    expect((await probe(second.app, token)).statusCode).toBe(200);
+    await updatePartner(first.core, partner, { status: 1 });
+    expect(await withinOneSecond(async () => (await probe(second.app, token)).statusCode === 401)).toBe(true);
+  });
+});
