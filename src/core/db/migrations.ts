@@ -1,7 +1,7 @@
 // Migration commands over the wasm schema engine: deploy (apply pending), status, create (dev) and
 // the drift check that proves a migration history produces exactly the schema.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DatabaseTarget } from './database-url';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
 
@@ -61,12 +61,17 @@ export interface MigrationStatus {
 }
 
 export function migrationStatus(target: DatabaseTarget, source: MigrationSource): Promise<MigrationStatus> {
+  const migrations = readMigrations(source.dir);
   return withEngine(target, source, async (engine) => {
-    const result = await engine.diagnoseMigrationHistory({
-      migrationsList: readMigrations(source.dir),
-      optInToShadowDatabase: false,
-      filters: NO_FILTER,
-    });
+    let result: Awaited<ReturnType<SchemaEngine['diagnoseMigrationHistory']>>;
+    try {
+      result = await engine.diagnoseMigrationHistory({ migrationsList: migrations, optInToShadowDatabase: false, filters: NO_FILTER });
+    } catch (error) {
+      // A database that never saw a migration has no history table: everything is pending.
+      if (!/_prisma_migrations/.test(String((error as Error).message))) throw error;
+      const pending = migrations.migrationDirectories.map((directory) => basename(directory.path));
+      return { pending, failed: [], edited: [], unknown: [] };
+    }
     const history = result.history;
     return {
       pending: history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : [],
