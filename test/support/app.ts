@@ -1,5 +1,5 @@
 // Builds the real app over a test database for black-box tests through Fastify's inject.
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config';
 import { type Clock, ManualClock } from '../../src/core/clock';
 import type { Core } from '../../src/core/core';
@@ -22,6 +22,7 @@ export interface TestAppOptions {
   redisUrl?: string;
   openApiRoutes?: readonly PartnerRoutes[];
   env?: Record<string, string>;
+  logger?: FastifyServerOptions['logger'];
 }
 
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
@@ -33,7 +34,13 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });
-  const { app, core } = await buildApp({ config, database: options.database, clock: options.clock ?? new ManualClock(), openApiRoutes: options.openApiRoutes });
+  const { app, core } = await buildApp({
+    config,
+    database: options.database,
+    clock: options.clock ?? new ManualClock(),
+    openApiRoutes: options.openApiRoutes,
+    logger: options.logger,
+  });
   await app.ready();
   return { app, core, close: () => app.close() };
 }

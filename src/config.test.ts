@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a bare machine', () => {
+    expect(loadConfig({})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATABASE_URL: 'file:./data/openbuy.db',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      TRUST_PROXY: false,
+      MIGRATE_ON_START: true,
+      SEED_ON_START: true,
+    });
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', REDIS_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: 'http' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MIGRATE_ON_START: 'maybe' }, 'MIGRATE_ON_START'],
+    [{ SEED_PARTNER_CLIENT_SECRET: 'short' }, 'SEED_PARTNER_CLIENT_SECRET'],
+  ])('names the variable in error: %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('accepts PostgreSQL URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db:5432/openbuy' }).DATABASE_URL).toBe('postgresql://u@db:5432/openbuy');
+  });
+});
