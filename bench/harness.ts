@@ -1,0 +1,100 @@
+// Shared benchmark harness: a seeded scratch database, the servers in a child process, autocannon
+// runs bounded in time, and a table of req/s with each route's ratio to the bare Fastify route
+// measured in the same run.
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { migrationsDir } from '../prisma/schema';
+import { seedDatabase } from '../prisma/seed';
+import { openDatabase } from '../src/core/db/client';
+import { deployMigrations } from '../src/core/db/migrations';
+import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
+import { SEED } from '../test/support/database';
+
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface BenchServers {
+  appUrl: string;
+  bareUrl: string;
+  scratch: ScratchDatabase;
+  stop(): Promise<void>;
+}
+
+export async function startServers(): Promise<BenchServers> {
+  const scratch = await createScratchDatabase('sqlite', 'bench');
+  await deployMigrations(scratch.target, { dir: migrationsDir('sqlite') });
+  const database = await openDatabase(scratch.target);
+  await seedDatabase(database.db, SEED);
+  await database.close();
+  const child: ChildProcess = fork(new URL('./server.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: scratch.target.url },
+  });
+  const urls = await new Promise<{ appUrl: string; bareUrl: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { appUrl: string; bareUrl: string }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    ...urls,
+    scratch,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+      await scratch.drop();
+    },
+  };
+}
+
+export interface Scenario {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Builds each request (for bodies that must differ per request). */
+  setupRequest?: autocannon.Options['setupClient'];
+  requests?: autocannon.Request[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function run(scenario: Scenario): Promise<ScenarioResult> {
+  const result = await autocannon({
+    url: scenario.url,
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers,
+    body: scenario.body,
+    requests: scenario.requests,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  return {
+    name: scenario.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Prints the table; the first result is the bare route every ratio is taken against. */
+export function report(title: string, results: ScenarioResult[]): void {
+  const [bare] = results;
+  if (!bare) return;
+  console.log(`\n${title}`);
+  console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route\n`);
+  console.log('| route | req/s | p99 ms | ratio to bare | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const result of results) {
+    const ratio = (result.requestsPerSecond / bare.requestsPerSecond).toFixed(2);
+    console.log(`| ${result.name} | ${result.requestsPerSecond} | ${result.p99Ms} | ${ratio} | ${result.non2xx} | ${result.errors} |`);
+  }
+}

@@ -1,0 +1,27 @@
+// The servers a benchmark measures, in their own process so the load generator does not share
+// their core: the real app (with a no-op partner operation) and a bare Fastify JSON route.
+import Fastify from 'fastify';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/core/db/client';
+import { databaseTarget } from '../src/core/db/database-url';
+import { buildApp } from '../src/server';
+import { probeRoutes } from '../test/support/probe-routes';
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+const database = await openDatabase(databaseTarget(config.DATABASE_URL));
+const { app } = await buildApp({ config, database, logger: false, openApiRoutes: [probeRoutes] });
+const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ code: 0, data: { ok: true }, msg: '', error_detail: '' }));
+const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+process.send?.({ appUrl, bareUrl });
+process.on('message', async (message) => {
+  if (message === 'stop') {
+    await app.close();
+    await bare.close();
+    await database.close();
+    process.exit(0);
+  }
+});
