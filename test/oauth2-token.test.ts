@@ -118,6 +118,17 @@ describe('token', () => {
   });
 });
 
+describe('token records', () => {
+  it('are purged a day after they expire, when tokens are issued', async () => {
+    const partner = await createPartner(test.core, { accessTokenValiditySeconds: 60 });
+    const old = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret) });
+    const oldToken = envelope<{ access_token: string }>(old).data.access_token;
+    clock.advance(60_000 + 86_400_000 + 3_600_000);
+    await partnerToken(test.app);
+    expect(await testDb.database.db.oAuth2AccessToken.findUnique({ where: { accessToken: oldToken } })).toBeNull();
+  });
+});
+
 describe('revoke', () => {
   it('revokes its own token with Basic credentials (true), after which the token is dead', async () => {
     const token = await partnerToken(test.app);

@@ -11,6 +11,7 @@ import type { Core } from '../core/core';
 import { describeError } from '../core/errors/describe-error';
 import { RequestContext } from '../core/request-context';
 import type { GraphQLContext } from './context';
+import { RequestLoaders } from './loaders';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 
 export const RESOLVERS = [ErrorCodeResolver] as const;
@@ -64,9 +65,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
-    context: async (request) => ({
-      ctx: new RequestContext(request.id, null, { kind: 'anonymous' }, request.ip, options.core.clock),
-      core: options.core,
-    }),
+    context: async (request) => {
+      const ctx = new RequestContext(request.id, null, { kind: 'anonymous' }, request.ip, options.core.clock);
+      return { ctx, core: options.core, loaders: new RequestLoaders({ core: options.core, ctx }) };
+    },
   });
 }

@@ -32,6 +32,9 @@ const MAX_CACHED = 200_000;
 /** A well-formed token that is not in the database stays unknown: it can never be issued later. */
 const MAX_UNKNOWN = 20_000;
 const SWEEP_INTERVAL_MS = 60_000;
+/** Expired token records are deleted a day after expiry (kept that long for the console), at most hourly. */
+const PURGE_INTERVAL_MS = 3_600_000;
+const PURGE_AFTER_EXPIRY_MS = 86_400_000;
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
@@ -42,6 +45,7 @@ export class TokenService {
   private readonly unknown = new Set<string>();
   private readonly loading = new Map<string, Promise<AccessToken | null>>();
   private lastSweep: number;
+  private lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -77,7 +81,16 @@ export class TokenService {
       },
     });
     this.remember(token);
+    await this.purgeExpired();
     return token;
+  }
+
+  /** Deletes records that expired over a day ago; runs on issue, at most once an hour per process. */
+  private async purgeExpired(): Promise<void> {
+    const now = this.now();
+    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now;
+    await this.db.oAuth2AccessToken.deleteMany({ where: { expiresTime: { lt: new Date(now - PURGE_AFTER_EXPIRY_MS) } } });
   }
 
   /** The live token, or null when it is malformed, unknown, revoked or expired. */
