@@ -38,7 +38,7 @@ const rememberRequestIds: ApolloServerPlugin<GraphQLContext> = {
 };
 
 /** GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are described. */
-function formatError(formatted: GraphQLFormattedError, error: unknown, log: FastifyInstance['log']): GraphQLFormattedError {
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown, log: Pick<FastifyInstance['log'], 'error'>): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : undefined;
   if (!original || original instanceof GraphQLError) return formatted;
   const requestId = requestIds.get(error as object) ?? 'unknown';
@@ -60,7 +60,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     introspection: options.introspection,
     csrfPrevention: true,
     plugins,
-    formatError: (formatted, error) => formatError(formatted, error, app.log),
+    formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log),
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {

@@ -46,4 +46,5 @@ const serviceErrors = t.middleware(async ({ next, ctx }) => {
 });
 
 export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(serviceErrors);

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ADMIN_USERNAME, seedDatabase, SUPER_ADMIN_ROLE_CODE } from '../prisma/seed';
+import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
+import { catalogPermissions, MenuType } from '../src/core/permission/menu-catalogue';
+import { verifySecret } from '../src/core/security/password-hash';
+import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase('seed');
+});
+afterAll(async () => testDb?.drop());
+
+describe('seed', () => {
+  it('creates the system tenant, its super administrator with the given password, and the menu tree', async () => {
+    const db = testDb.database.db;
+    expect(await db.tenant.findUnique({ where: { id: 1 } })).toMatchObject({ name: 'OpenBuy', status: 0 });
+    const admin = await db.adminUser.findUnique({ where: { tenantId_username: { tenantId: 1, username: SEED_ADMIN_USERNAME } }, include: { roles: { include: { role: true } } } });
+    expect(await verifySecret(admin?.passwordHash as string, SEED.adminPassword)).toBe(true);
+    expect(admin?.roles.map((link) => link.role.code)).toEqual([SUPER_ADMIN_ROLE_CODE]);
+    const buttons = await db.menu.findMany({ where: { type: MenuType.BUTTON } });
+    expect(buttons.map((button) => button.permission).sort()).toEqual(catalogPermissions().sort());
+    const parents = new Set((await db.menu.findMany({ where: { type: { not: MenuType.BUTTON } } })).map((menu) => menu.id));
+    expect(buttons.every((button) => parents.has(button.parentId))).toBe(true);
+  });
+
+  it('creates the demo partner with every open-platform scope and its secret', async () => {
+    const client = await testDb.database.db.oAuth2Client.findUnique({ where: { clientId: SEED.partnerClientId } });
+    expect(client?.scopes).toEqual([...OPEN_API_SCOPES]);
+    expect(client?.authorizedGrantTypes).toEqual(['client_credentials']);
+    expect(await verifySecret(client?.secretHash as string, SEED.partnerClientSecret)).toBe(true);
+  });
+
+  it('is idempotent: a second run creates nothing and reveals no credentials', async () => {
+    const db = testDb.database.db;
+    const before = await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()]);
+    expect(await seedDatabase(db, SEED)).toEqual({});
+    expect(await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()])).toEqual(before);
+  });
+});
