@@ -3,9 +3,11 @@
 // number and array parameters accept both forms.
 import { z } from '../core/validation';
 
-/** An integer: a JSON number, or a query-string of digits. */
+/** An integer: a JSON number, or a query-string of digits (documented as either, and required unless made optional). */
 export function intParam() {
-  return z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), z.number().int());
+  return z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)], {
+    error: (issue) => (issue.input === undefined ? 'required' : 'expected an integer'),
+  });
 }
 
 /** A partner-side user id (interface.md 4.2: at most 64 characters, bound to a member). */
@@ -40,5 +42,11 @@ export function inRange(range: { start: Date; end: Date } | undefined): { gte: D
   return range && { gte: range.start, lt: range.end };
 }
 
-/** Output date-times: ISO 8601 UTC. */
-export const dateTimeOut = z.date().transform((date) => date.toISOString());
+/**
+ * Output date-times: handlers return Dates, answers carry ISO 8601 UTC. A codec, because responses
+ * are serialized by encoding (a plain transform cannot run backwards).
+ */
+export const dateTimeOut = z.codec(z.iso.datetime(), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});

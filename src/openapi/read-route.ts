@@ -12,7 +12,7 @@ export interface ReadRoute<Params extends z.ZodType, Response extends z.ZodType>
   tags: string[];
   params: Params;
   response: Response;
-  handler: (params: z.output<Params>, request: FastifyRequest) => Promise<z.input<Response>>;
+  handler: (params: z.output<Params>, request: FastifyRequest) => Promise<z.output<Response>>;
 }
 
 export function registerRead<Params extends z.ZodType, Response extends z.ZodType>(app: FastifyInstance, route: ReadRoute<Params, Response>): void {
