@@ -90,6 +90,12 @@ describe('health and errors', () => {
     expect(logged).toContainEqual(expect.objectContaining({ reqId: 'req-explode-1', msg: 'unexpected error', err: expect.objectContaining({ message: 'SELECT secret FROM internals' }) }));
   });
 
+  it('answers an unsupported content type 415, quoting it', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials', headers: { 'content-type': 'text/xml' }, payload: '<x/>' });
+    expect(response.statusCode).toBe(415);
+    expect(envelope(response)).toMatchObject({ code: 415, msg: 'Unsupported content type text/xml' });
+  });
+
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {
     expect((await test.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } })).headers['x-request-id']).toBe('abc-123');
     const generated = (await test.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } })).headers['x-request-id'];

@@ -21,7 +21,7 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 }
 
 /** Fastify's errors, as the service's coded errors. */
-export function toServiceError(error: FastifyError): unknown {
+export function toServiceError(error: FastifyError, request: FastifyRequest): unknown {
   if (isServiceError(error)) return error;
   if (error.validation) {
     const issues = (error.validation as ValidationIssue[]).map(
@@ -31,7 +31,7 @@ export function toServiceError(error: FastifyError): unknown {
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ServiceError(ErrorCatalogue.UNSUPPORTED_MEDIA_TYPE, { contentType: error.message.replace(/^.*: /, '') });
+      return new ServiceError(ErrorCatalogue.UNSUPPORTED_MEDIA_TYPE, { contentType: request.headers['content-type'] ?? '(none)' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ServiceError(ErrorCatalogue.PAYLOAD_TOO_LARGE);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -50,7 +50,7 @@ export function toServiceError(error: FastifyError): unknown {
 }
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const description = describeError(isServiceError(error) ? error : toServiceError(error as FastifyError), request.id);
+  const description = describeError(isServiceError(error) ? error : toServiceError(error as FastifyError, request), request.id);
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
   // An error envelope is not the route's success shape, so it skips the route's response serializer.
   return reply
