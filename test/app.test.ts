@@ -77,6 +77,7 @@ describe('health and errors', () => {
   it('answers an unknown route with a 404 envelope', async () => {
     const response = await test.app.inject('/open-api/no/such/route?x=1');
     expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(envelope(response)).toEqual({ code: 404, data: null, msg: 'No route GET /open-api/no/such/route', error_detail: '' });
   });
 

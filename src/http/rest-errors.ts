@@ -56,6 +56,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   return reply
     .status(description.httpStatus)
     .headers(description.headers)
+    .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send(errorEnvelope(description));
 }
