@@ -3,6 +3,7 @@
 import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql/client';
 import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
 import { adapterFactory } from './adapters';
+import { withConnectionLock } from './sqlite-connection-lock';
 import type { DatabaseTarget } from './database-url';
 
 export type Db = SqlitePrismaClient;
@@ -21,7 +22,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const adapter = adapterFactory(target);
   const db: Db =
     target.provider === 'sqlite'
-      ? new SqlitePrismaClient({ adapter })
+      ? new SqlitePrismaClient({ adapter: withConnectionLock(adapter) })
       : (new PostgresPrismaClient({ adapter }) as unknown as Db);
   await db.$connect();
   if (target.provider === 'sqlite') {

@@ -1,0 +1,31 @@
+// A write made by one request must not ride along in another request's transaction: on the
+// embedded SQLite (one connection) that took a connection lock; PostgreSQL does it natively.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase('tx_isolation');
+});
+afterAll(async () => testDb?.drop());
+
+describe('transactions', () => {
+  it('keep a concurrent outside write when they roll back', async () => {
+    const db = testDb.database.db;
+    const tenant = await db.tenant.create({ data: { name: 'isolation', contactName: 'x', expireTime: new Date('2099-01-01'), accountCount: 1 } });
+    let outsideWrite: Promise<unknown> | undefined;
+    const rolledBack = db
+      .$transaction(async (tx) => {
+        await tx.tenant.update({ where: { id: tenant.id }, data: { contactName: 'inside' } });
+        // Another request writes while this transaction is open (Prisma queries start when then'd)…
+        outsideWrite = db.tenant.updateMany({ where: { id: tenant.id }, data: { accountCount: 42 } }).then((result) => result);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    expect(await rolledBack).toBe('roll back');
+    await outsideWrite;
+    // …and its write survives the rollback, while the transaction's own write is gone.
+    expect(await db.tenant.findUnique({ where: { id: tenant.id } })).toMatchObject({ accountCount: 42, contactName: 'x' });
+  });
+});
