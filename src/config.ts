@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { databaseTarget, DEFAULT_DATABASE_URL } from './core/db/database-url';
 import { issuePath } from './core/errors/describe-error';
+import { parseGoodsSourceList } from './core/goods/source-list';
+import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
+import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -19,10 +22,29 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return list;
 });
 
+/** A percentage 0..100 with at most two decimals (`5`, `2.5`, `0.75`). */
+const percent = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage with at most two decimals')
+  .transform(Number)
+  .refine((value) => value <= 100, 'at most 100');
+
+/** Goods sources by code or name, comma separated (`1,2`, `taobao,1688`). */
+const goodsSourceList = z.string().transform((value, ctx) => {
+  const { sources, unknown } = parseGoodsSourceList(value);
+  if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown goods sources: ${unknown.join(', ')}` });
+  return sources;
+});
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where clients reach the service (behind a proxy: its public origin); absolute URLs the service hands out (files, pay pages) start with it. Default http://HOST:PORT. */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATABASE_URL: z
     .string()
     .default(DEFAULT_DATABASE_URL)
@@ -39,9 +61,41 @@ const configSchema = z.object({
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_PARTNER_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'letters, digits, _ . - (3..64)').optional(),
   SEED_PARTNER_CLIENT_SECRET: z.string().min(16).optional(),
+  /** Base URL of the upstream goods-data service (wire format: src/core/goods/http-goods-provider.ts); unset = no upstream. */
+  GOODS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** API key sent to the upstream goods-data service as the X-Api-Key header. */
+  GOODS_HTTP_API_KEY: z.string().optional(),
+  /** Time-out of one upstream goods-data call, ms; default 5000. */
+  GOODS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
+  /** Sources served by the upstream goods-data service (needs GOODS_HTTP_URL); default empty = every source from the catalog. */
+  GOODS_HTTP_SOURCES: goodsSourceList.default([]),
+  /** Time-out for resolving a short goods link in parse-link (all redirects together), ms; default 5000. */
+  GOODS_LINK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
+  /** Most redirects followed when resolving a short goods link; default 5. */
+  GOODS_LINK_MAX_HOPS: z.coerce.number().int().min(0).max(20).default(5),
+  /** Domestic freight of a purchase order, integer CNY cents charged once per distinct shop (source + shop) of the order; default 800 (8 CNY). */
+  PRICING_DOMESTIC_FREIGHT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(ORDER_SETTING_DEFAULTS.domesticFreightCents),
+  /** Service fee, percent of the goods amount, rounded half up to a whole cent; default 5. */
+  PRICING_SERVICE_FEE_PERCENT: percent.default(ORDER_SETTING_DEFAULTS.serviceFeePercent),
+  /** Purchase create refuses an order whose expectedPayAmount is further than this percent of the live payAmount; default 1 (exactly at the threshold passes). */
+  ORDER_PRICE_DEVIATION_PERCENT: percent.default(ORDER_SETTING_DEFAULTS.priceDeviationPercent),
+  /** HMAC-SHA256 key (at least 32 characters) signing the built-in payment channel's notifications. Required in production; elsewhere the default is a random key per process. */
+  PAYMENT_CHANNEL_SECRET: z.string().min(32).optional(),
+  /** A pending USD payment order closes this many minutes after creation; default 30. */
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(PAYMENT_SETTING_DEFAULTS.orderTtlMinutes),
+  /** Seconds between runs of the sweeper closing expired payment orders (reads close them too); 0 = no sweeper; default 60. */
+  PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(PAYMENT_SETTING_DEFAULTS.expirySweepSeconds),
+  /** Whether the built-in channel's checkout page (/pay/checkout/…) offers a demo "pay" button that sends the signed notification; default on, except in production. */
+  PAYMENT_CHECKOUT_DEMO: booleanFlag.optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { PUBLIC_BASE_URL: string };
+
+/** http://HOST:PORT, with a wildcard listen address replaced by localhost. */
+function defaultPublicBaseUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -56,5 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   databaseTarget(result.data.DATABASE_URL);
-  return result.data;
+  if (result.data.GOODS_HTTP_SOURCES.length > 0 && !result.data.GOODS_HTTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  GOODS_HTTP_SOURCES: needs GOODS_HTTP_URL');
+  }
+  if (result.data.NODE_ENV === 'production' && !result.data.PAYMENT_CHANNEL_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_CHANNEL_SECRET: required in production');
+  }
+  return { ...result.data, PUBLIC_BASE_URL: result.data.PUBLIC_BASE_URL ?? defaultPublicBaseUrl(result.data.HOST, result.data.PORT) };
 }

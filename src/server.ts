@@ -7,10 +7,16 @@ import type { Config } from './config';
 import { type Clock, systemClock } from './core/clock';
 import { type Core, createCore } from './core/core';
 import type { Database } from './core/db/client';
+import { orderSettings } from './core/order/order-settings';
+import { startExpirySweeper } from './core/payment/expiry-sweeper';
+import { randomChannelSecret } from './core/payment/payment-settings';
+import { RequestContext } from './core/request-context';
 import { ErrorCatalogue } from './core/errors/catalogue';
 import { ServiceError } from './core/errors/service-error';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
+import { fileRoutes } from './http/file-routes';
+import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { registerRestErrorHandling } from './http/rest-errors';
 import { ok } from './openapi/envelope';
 import type { PartnerRoutes } from './openapi/partner-routes';
@@ -42,7 +48,28 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
-  const core = await createCore({ database: options.database, clock: options.clock ?? systemClock, redisUrl: config.REDIS_URL });
+  const core = await createCore({
+    database: options.database,
+    clock: options.clock ?? systemClock,
+    redisUrl: config.REDIS_URL,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    goods: {
+      http: config.GOODS_HTTP_URL
+        ? { baseUrl: config.GOODS_HTTP_URL, apiKey: config.GOODS_HTTP_API_KEY, timeoutMs: config.GOODS_HTTP_TIMEOUT_MS, sources: config.GOODS_HTTP_SOURCES }
+        : undefined,
+      linkResolution: { timeoutMs: config.GOODS_LINK_TIMEOUT_MS, maxHops: config.GOODS_LINK_MAX_HOPS },
+    },
+    order: orderSettings({
+      domesticFreightCents: config.PRICING_DOMESTIC_FREIGHT_CENTS,
+      serviceFeePercent: config.PRICING_SERVICE_FEE_PERCENT,
+      priceDeviationPercent: config.ORDER_PRICE_DEVIATION_PERCENT,
+    }),
+    payment: {
+      channelSecret: config.PAYMENT_CHANNEL_SECRET ?? randomChannelSecret(),
+      orderTtlMinutes: config.PAYMENT_ORDER_TTL_MINUTES,
+      checkoutDemo: config.PAYMENT_CHECKOUT_DEMO ?? config.NODE_ENV !== 'production',
+    },
+  });
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -83,5 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
   await app.register(graphqlPlugin, { core, introspection: config.NODE_ENV !== 'production' });
   await app.register(trpcPlugin, { core });
+  await app.register(fileRoutes, { core });
+  await app.register(paymentChannelRoutes, { core });
+  if (config.PAYMENT_EXPIRY_SWEEP_SECONDS > 0) {
+    const sweeper = startExpirySweeper(
+      () => core.paymentOrders.closeExpired(new RequestContext('payment-expiry-sweeper', null, { kind: 'anonymous' }, '', core.clock)),
+      config.PAYMENT_EXPIRY_SWEEP_SECONDS * 1000,
+      (error) => app.log.warn({ err: error }, 'payment order expiry sweep failed'),
+    );
+    app.addHook('onClose', () => sweeper.stop());
+  }
   return { app, core };
 }

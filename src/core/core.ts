@@ -4,21 +4,45 @@ import { Redis } from 'ioredis';
 import { type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
+import { FileStore } from './files/file-store';
+import { InvoiceService } from './invoice/invoice-service';
+import { DEFAULT_GOODS_OPTIONS, type GoodsOptions, GoodsService } from './goods/goods-service';
+import { MemberService } from './member/member-service';
 import { ClientRegistry } from './oauth2/client-registry';
 import { OAuth2ClientService } from './oauth2/oauth2-client-service';
+import { WalletPayService } from './pay/wallet-pay-service';
 import { PartnerAuth } from './oauth2/partner-auth';
 import { TokenService } from './oauth2/token-service';
 import { VerifiedSecretCache } from './oauth2/verified-secret-cache';
+import { OrderPageService } from './order/order-pages';
+import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from './order/order-settings';
+import { PricingService } from './order/pricing';
+import { PurchaseOrderService } from './order/purchase-order-service';
+import { BUILTIN_CHANNEL, BuiltinPaymentChannel } from './payment/builtin-channel';
+import { PaymentChannels } from './payment/payment-channel';
+import { PaymentOrderService } from './payment/payment-order-service';
+import { defaultPaymentSettings, type PaymentSettings } from './payment/payment-settings';
+import { QcService } from './qc/qc-service';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter';
+import { SupplementService } from './supplement/supplement-service';
 import { TenantDirectory } from './tenant/tenant-directory';
+import { WalletService } from './wallet/wallet-service';
 
 export interface CoreOptions {
   database: Database;
   clock: Clock;
   /** Shared state (rate limits, cache invalidation) goes to Redis when set. */
   redisUrl?: string;
+  /** Absolute base of the URLs the service hands out (config PUBLIC_BASE_URL), e.g. file URLs. */
+  publicBaseUrl: string;
+  /** Goods providers per source and link resolution; default: the catalog for every source. */
+  goods?: GoodsOptions;
+  /** Live-pricing rules and the price-deviation threshold of purchase create; default: DEFAULT_ORDER_SETTINGS. */
+  order?: OrderSettings;
+  /** USD payment orders and the built-in channel; default: defaultPaymentSettings() (a random channel secret). */
+  payment?: PaymentSettings;
 }
 
 export interface Core {
@@ -30,6 +54,32 @@ export interface Core {
   oauth2Clients: OAuth2ClientService;
   tenants: TenantDirectory;
   partnerAuth: PartnerAuth;
+  /** Goods search, detail (live pricing) and link parsing, over the configured providers. */
+  goods: GoodsService;
+  /** Live pricing of order lines (provider prices, freight, service fee). */
+  pricing: PricingService;
+  /** Partner purchase orders: quote, create (idempotent per outOrderNo), query. */
+  purchaseOrders: PurchaseOrderService;
+  /** Partner pages of a bound member's order items and bag orders. */
+  orderPages: OrderPageService;
+  /** QC records: warehouse writes, partner reads by goods and by order. */
+  qc: QcService;
+  /** Members: create, search, bindings, addresses, repayment authorization (staff and internal tools). */
+  members: MemberService;
+  /** Wallet balances, credits and debits (one ledger row each, idempotent on bizRef), reconciliation. */
+  wallets: WalletService;
+  /** Partner wallet pay and balance. */
+  walletPay: WalletPayService;
+  /** Supplement bills: partner list and pay orders, staff raise and auto-debit. */
+  supplements: SupplementService;
+  /** Stored files served by URL at /files/<key> (invoice PDFs, QC photos). */
+  files: FileStore;
+  /** Invoice PDFs per bag and language. */
+  invoices: InvoiceService;
+  /** USD payment orders: create, query, page, channel notifications, expiry, logistics. */
+  paymentOrders: PaymentOrderService;
+  /** The built-in payment channel (signs and verifies notifications, remembers logistics handed to it). */
+  builtinPaymentChannel: BuiltinPaymentChannel;
   /** Closes Redis connections; the database belongs to the caller. */
   close(): Promise<void>;
 }
@@ -53,6 +103,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const tokens = new TokenService(database.db, now, bus);
   const clients = new ClientRegistry(database.db, now, bus);
   const tenants = new TenantDirectory(database.db, bus);
+  const goods = new GoodsService(database.db, options.goods ?? DEFAULT_GOODS_OPTIONS);
+  const orderSettings = options.order ?? DEFAULT_ORDER_SETTINGS;
+  const pricing = new PricingService(goods, orderSettings);
+  const files = new FileStore(database.db, options.publicBaseUrl);
+  const paymentSettings = options.payment ?? defaultPaymentSettings();
+  const builtinPaymentChannel = new BuiltinPaymentChannel({ secret: paymentSettings.channelSecret, publicBaseUrl: options.publicBaseUrl, now });
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter, now });
   return {
     database,
@@ -63,6 +119,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     oauth2Clients: new OAuth2ClientService(database.db, bus),
     tenants,
     partnerAuth,
+    goods,
+    pricing,
+    purchaseOrders: new PurchaseOrderService(database.db, pricing, orderSettings),
+    orderPages: new OrderPageService(database.db),
+    qc: new QcService(database.db),
+    members: new MemberService(database.db),
+    wallets: new WalletService(database.db),
+    walletPay: new WalletPayService(database.db),
+    supplements: new SupplementService(database.db),
+    files,
+    invoices: new InvoiceService(database.db, files),
+    paymentOrders: new PaymentOrderService(database, new PaymentChannels([builtinPaymentChannel], BUILTIN_CHANNEL), paymentSettings),
+    builtinPaymentChannel,
     close: async () => {
       await bus.close();
       await redis?.quit();

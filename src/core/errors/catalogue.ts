@@ -41,6 +41,93 @@ export const ErrorCatalogue = {
 
   // 1_030_001: members and bindings
   MEMBER_NOT_BOUND: business(1_030_001_000, 'externalUserId {externalUserId} is not bound to a member'),
+  MEMBER_NOT_FOUND: business(1_030_001_001, 'Member {memberId} does not exist'),
+  MEMBER_UNION_ID_EXISTS: business(1_030_001_002, 'unionId {unionId} is already taken'),
+  MEMBER_BINDING_TAKEN: business(1_030_001_003, 'externalUserId {externalUserId} of partner {partnerClientId} is already bound to another member'),
+  MEMBER_BINDING_NOT_FOUND: business(1_030_001_004, 'externalUserId {externalUserId} of partner {partnerClientId} is not bound'),
+  MEMBER_PARTNER_NOT_FOUND: business(1_030_001_005, 'Partner {partnerClientId} does not exist'),
+  MEMBER_ADDRESS_NOT_FOUND: business(1_030_001_006, 'Address {addressId} of member {memberId} does not exist'),
+
+  // 1_030_002: wallets and ledger
+  WALLET_NOT_FOUND: business(1_030_002_000, 'Member {memberId} has no wallet'),
+  WALLET_INSUFFICIENT_BALANCE: business(1_030_002_001, 'Insufficient balance: {balance} cents available, {amount} cents needed'),
+  WALLET_BALANCE_LIMIT: business(1_030_002_002, 'Crediting {amount} cents would take balance {balance} over the limit of {limit} cents'),
+  WALLET_BIZ_REF_CONFLICT: business(1_030_002_003, 'bizRef {bizRef} was already applied with amount {appliedAmount}, not {amount}'),
+
+  // 1_030_003: pay orders and wallet pay
+  PAY_ORDER_NOT_FOUND: business(1_030_003_000, 'Pay order {paymentId} does not exist'),
+  PAY_ORDER_ALREADY_PAID: business(1_030_003_001, 'Pay order {paymentId} is already paid'),
+  PAY_ORDER_CLOSED: business(1_030_003_002, 'Pay order {paymentId} is closed'),
+  PAY_ORDER_OTHER_USER: business(1_030_003_003, 'Pay order {paymentId} does not belong to externalUserId {externalUserId}'),
+  PAY_AMOUNT_MISMATCH: business(1_030_003_004, 'payAmount {payAmount} does not match the pay order amount {amount}'),
+  PAY_ORDER_NOT_PAYABLE: business(1_030_003_005, 'The {kind} order {bizNo} of pay order {paymentId} is no longer payable'),
+
+  // 1_030_004: supplement bills
+  SUPPLEMENT_NOT_FOUND: business(1_030_004_000, 'Supplement bill {orderExpensesNo} does not exist'),
+  SUPPLEMENT_NOT_UNPAID: business(1_030_004_001, 'Supplement bill {orderExpensesNo} is not unpaid (status {status})'),
+  SUPPLEMENT_MIXED_BIZ_TYPES: business(1_030_004_002, 'Purchase and bag supplement bills must be paid separately'),
+  SUPPLEMENT_BIZ_ORDER_NOT_FOUND: business(1_030_004_003, 'The {bizType} order {bizNo} of member {memberId} does not exist'),
+  SUPPLEMENT_CHANGED: business(1_030_004_004, 'The supplement bills changed meanwhile; list them again and retry'),
+
+  // 1_030_020: purchase orders (quote, create, query); unknown goods/SKUs answer GOODS_NOT_FOUND / GOODS_SKU_NOT_FOUND
+  ORDER_SKU_OUT_OF_STOCK: business(1_030_020_000, 'SKU {skuId} of goods {goodsId} has {stock} in stock, {qty} ordered'),
+  ORDER_AMOUNT_TOO_LARGE: business(1_030_020_001, 'Order total {payAmount} exceeds the maximum of {max} cents'),
+  ORDER_ADDRESS_NOT_FOUND: business(1_030_020_002, 'addressId {addressId} is not a shipping address of this member'),
+  ORDER_NO_DEFAULT_ADDRESS: business(1_030_020_003, 'externalUserId {externalUserId} has no default shipping address: pass addressId'),
+  ORDER_PRICE_DEVIATION: business(
+    1_030_020_004,
+    'expectedPayAmount {expectedPayAmount} deviates from the live price {payAmount} by more than {thresholdPercent}%',
+  ),
+  ORDER_OUT_ORDER_NO_CONFLICT: business(1_030_020_005, 'outOrderNo {outOrderNo} was already used with a different request'),
+  ORDER_NOT_FOUND: business(1_030_020_006, 'Purchase order {reference} does not exist'),
+
+  // 1_030_010: goods (providers, search, detail, link parsing)
+  GOODS_NOT_FOUND: business(1_030_010_000, 'Goods {goodsId} of source {source} does not exist'),
+  GOODS_SKU_NOT_FOUND: business(1_030_010_001, 'SKU {skuId} of goods {goodsId} (source {source}) does not exist'),
+  GOODS_SOURCE_NOT_SUPPORTED: business(1_030_010_002, 'Source {source} does not support {operation}'),
+  GOODS_LINK_UNPARSEABLE: business(1_030_010_003, 'searchUrl is not a goods link of a supported marketplace or agent site'),
+  GOODS_LINK_RESOLVE_FAILED: business(1_030_010_004, 'The short link could not be resolved: {reason}'),
+  GOODS_PROVIDER_TIMEOUT: business(1_030_010_005, 'The goods service for source {source} did not answer within {timeoutMs} ms'),
+  GOODS_PROVIDER_FAILED: business(1_030_010_006, 'The goods service for source {source} failed: {reason}'),
+  GOODS_PROVIDER_BAD_RESPONSE: business(1_030_010_007, 'The goods service for source {source} gave an unusable answer: {reason}'),
+
+  // 1_030_011: QC records
+  QC_RECORD_NOT_FOUND: business(1_030_011_000, 'QC record {qcRecordId} does not exist'),
+  QC_ORDER_ITEM_NOT_FOUND: business(1_030_011_001, 'Order item {orderItemId} does not exist'),
+  QC_ITEM_NOT_IN_WAREHOUSE: business(1_030_011_002, 'Order item {orderItemNo} is not in the warehouse (status {status})'),
+  QC_RECORD_COMPLETED: business(1_030_011_003, 'QC record {qcRecordId} is already completed'),
+  QC_RESULT_INVALID: business(1_030_011_004, 'QC result {result} is not 1 (passed) or 2 (failed)'),
+  QC_PHOTO_INVALID: business(1_030_011_005, 'QC photo {url} is not an http(s) URL or a path of this service, of at most {maxLength} characters'),
+  QC_TOO_MANY_PHOTOS: business(1_030_011_006, 'QC record {qcRecordId} would have more than {maxPhotos} photos'),
+  QC_REMARKS_TOO_LONG: business(1_030_011_007, 'QC remarks are longer than {maxLength} characters'),
+
+  // 1_030_030: stored files and invoices
+  FILE_TOO_LARGE: business(1_030_030_000, 'File {fileName} has {size} bytes; the limit is {limit} bytes'),
+  FILE_EMPTY: business(1_030_030_001, 'File {fileName} is empty'),
+  FILE_TYPE_NOT_ALLOWED: business(1_030_030_002, 'Files of type {contentType} are not stored; allowed: {allowed}'),
+
+  // 1_030_040: USD payment orders
+  PAYMENT_ORDER_NOT_FOUND: business(1_030_040_000, 'No payment order with {field} {value}'),
+  PAYMENT_ORDER_OUT_ORDER_NO_CONFLICT: business(
+    1_030_040_001,
+    'outOrderNo {outOrderNo} is already used by payment order {orderNo} with a different request',
+  ),
+  PAYMENT_ORDER_CLOSED: business(1_030_040_002, 'Payment order {orderNo} is closed and can no longer be paid'),
+  PAYMENT_ORDER_NOT_PAID: business(1_030_040_003, 'Payment order {paymentOrderId} is not paid (status {status}): logistics are accepted for paid orders only'),
+  PAYMENT_ORDER_AMOUNT_MISMATCH: business(
+    1_030_040_004,
+    'Notified amount of {amountCents} cents does not equal the {payAmountCents} cents of payment order {orderNo}',
+  ),
+
+  // 1_030_041: payment channels and their notifications
+  PAYMENT_CHANNEL_UNKNOWN: business(1_030_041_000, 'Unknown payment channel {channel}'),
+  PAYMENT_CHANNEL_SIGNATURE_INVALID: business(1_030_041_001, 'Notification signature is missing or invalid'),
+  PAYMENT_CHANNEL_TIMESTAMP_OUT_OF_WINDOW: business(
+    1_030_041_002,
+    'Notification timestamp {timestamp} is more than {toleranceSeconds} seconds away from the server time',
+  ),
+  PAYMENT_CHANNEL_NONCE_REPLAYED: business(1_030_041_003, 'Notification nonce {nonce} was already processed'),
+  PAYMENT_CHANNEL_NOTIFICATION_INVALID: business(1_030_041_004, 'Malformed notification: {reason}'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;

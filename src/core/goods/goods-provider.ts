@@ -4,6 +4,9 @@ import type { GoodsSourceCode } from './sources';
 
 export type GoodsSort = 'relevance' | 'price-desc' | 'price-asc' | 'sale-desc';
 
+/** Goods per page of keyword and image search (every provider pages by this). */
+export const GOODS_PAGE_SIZE = 20;
+
 export interface GoodsSummary {
   goodsId: string;
   source: GoodsSourceCode;

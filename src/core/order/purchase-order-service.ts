@@ -1,0 +1,290 @@
+// Purchase orders of partners (interface.md 4.2): quote, create and query. Create writes the parent
+// order (O…), one item per line (PI…, unpaid) and the pay order that wallet pay settles, in one
+// transaction, idempotently on (partner, outOrderNo).
+import { createHash } from 'node:crypto';
+import { newBusinessNo } from '../business-no';
+import type { Db } from '../db/client';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import type { GoodsSourceCode } from '../goods/sources';
+import { type BoundMember, resolveBoundMember } from '../member/partner-binding';
+import { isUniqueViolation } from '../member/unique-violation';
+import type { RequestContext } from '../request-context';
+import type { OrderSettings } from './order-settings';
+import { deviatesBeyond, type PricingService, type Quote } from './pricing';
+import { isStoredId, partnerScope } from './query-guards';
+import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus } from './statuses';
+
+/** One line of a quote or create request (OpenOrderItemReqVO; platformChannel is the goods source). */
+export interface OrderItemInput {
+  source: GoodsSourceCode;
+  goodsId: string;
+  skuId: string;
+  qty: number;
+  remarks?: string;
+}
+
+export interface QuoteInput {
+  externalUserId: string;
+  items: OrderItemInput[];
+}
+
+export interface CreatePurchaseOrderInput extends QuoteInput {
+  outOrderNo: string;
+  addressId?: number;
+  orderComment?: string;
+  expectedPayAmount?: number;
+}
+
+export interface CreatedPurchaseOrder {
+  orderNo: string;
+  outOrderNo: string;
+  paymentId: string;
+  payAmount: number;
+  status: number;
+  goodsAmount: number;
+  freightAmount: number;
+  serviceFee: number;
+}
+
+export interface PurchaseOrderView {
+  orderNo: string;
+  outOrderNo: string;
+  externalUserId: string;
+  status: number;
+  paymentId: string;
+  goodsAmount: number;
+  freightAmount: number;
+  serviceFee: number;
+  payAmount: number;
+  paid: boolean;
+  paidTime: Date | null;
+  orderComment: string | null;
+  items: { orderItemNo: string; source: number; goodsId: string; skuId: string; title: string; qty: number; unitPrice: number; amount: number; status: number }[];
+  createTime: Date;
+}
+
+/** Either number of an order; the caller passes exactly one. */
+export type PurchaseOrderReference = { orderNo: string; outOrderNo?: undefined } | { outOrderNo: string; orderNo?: undefined };
+
+/** Tries of a create whose random business numbers collided with existing ones. */
+const NUMBER_ATTEMPTS = 3;
+
+/**
+ * The hash that decides whether a repeated outOrderNo is the same request: every field that shapes
+ * the order, normalized (trimmed strings, empty text = absent), in a fixed order.
+ */
+export function purchaseRequestHash(input: CreatePurchaseOrderInput): string {
+  const text = (value: string | undefined) => value?.trim() || null;
+  const normalized = {
+    outOrderNo: input.outOrderNo.trim(),
+    externalUserId: input.externalUserId.trim(),
+    addressId: input.addressId ?? null,
+    orderComment: text(input.orderComment),
+    expectedPayAmount: input.expectedPayAmount ?? null,
+    items: input.items.map((item) => [item.source, item.goodsId.trim(), item.skuId.trim(), item.qty, text(item.remarks)]),
+  };
+  return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
+}
+
+type StoredOrder = { orderNo: string; outOrderNo: string; paymentId: string; payAmount: number; status: number; goodsAmount: number; freightAmount: number; serviceFee: number; requestHash: string; tenantId: number };
+
+export class PurchaseOrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly pricing: PricingService,
+    private readonly settings: OrderSettings,
+  ) {}
+
+  /** Live price of the lines for a bound member; writes nothing. */
+  async quote(ctx: RequestContext, input: QuoteInput): Promise<Quote> {
+    await resolveBoundMember(ctx, this.db, input.externalUserId);
+    return this.pricing.quote(ctx, input.items);
+  }
+
+  async create(ctx: RequestContext, input: CreatePurchaseOrderInput): Promise<CreatedPurchaseOrder> {
+    const { partnerClientId, tenantId } = partnerScope(ctx);
+    const requestHash = purchaseRequestHash(input);
+    // A repeat is answered from the first order before anything is priced again.
+    const existing = await this.findByOutOrderNo(partnerClientId, input.outOrderNo);
+    if (existing) return this.repeated(ctx, existing, requestHash);
+
+    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
+    const address = await this.shippingAddress(member, input.addressId);
+    const quote = await this.pricing.quote(ctx, input.items);
+    if (input.expectedPayAmount !== undefined && deviatesBeyond(quote.payAmount, input.expectedPayAmount, this.settings.priceDeviationBasisPoints)) {
+      throw new ServiceError(ErrorCatalogue.ORDER_PRICE_DEVIATION, {
+        expectedPayAmount: input.expectedPayAmount,
+        payAmount: quote.payAmount,
+        thresholdPercent: this.settings.priceDeviationBasisPoints / 100,
+      });
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      const now = ctx.now();
+      const orderNo = newBusinessNo('O', now);
+      const paymentId = newBusinessNo('PAY', now);
+      // One random base per order, the line index after it: lines of one order never collide.
+      const itemNoBase = newBusinessNo('PI', now);
+      try {
+        await this.db.$transaction([
+          this.db.purchaseOrder.create({
+            data: {
+              tenantId,
+              orderNo,
+              partnerClientId,
+              outOrderNo: input.outOrderNo,
+              externalUserId: input.externalUserId,
+              memberId: member.memberId,
+              addressId: address.addressId,
+              address,
+              orderComment: input.orderComment?.trim() || null,
+              requestHash,
+              goodsAmount: quote.goodsAmount,
+              freightAmount: quote.freightAmount,
+              serviceFee: quote.serviceFee,
+              payAmount: quote.payAmount,
+              status: PurchaseOrderStatus.UNPAID,
+              paymentId,
+              createdAt: now,
+              items: {
+                create: quote.items.map((line, index) => ({
+                  tenantId,
+                  orderItemNo: `${itemNoBase}${String(index + 1).padStart(2, '0')}`,
+                  memberId: member.memberId,
+                  platformChannel: line.source,
+                  source: line.source,
+                  goodsId: line.goodsId,
+                  skuId: line.skuId,
+                  title: line.title,
+                  skuProps: line.skuProps,
+                  image: line.image,
+                  qty: line.qty,
+                  unitPrice: line.unitPrice,
+                  amount: line.amount,
+                  remarks: input.items[index]?.remarks?.trim() || null,
+                  status: OrderItemStatus.UNPAID,
+                  createdAt: now,
+                })),
+              },
+            },
+          }),
+          this.db.payOrder.create({
+            data: {
+              tenantId,
+              paymentId,
+              memberId: member.memberId,
+              partnerClientId,
+              kind: PayOrderKind.PURCHASE,
+              bizNo: orderNo,
+              amount: quote.payAmount,
+              status: PayOrderStatus.UNPAID,
+              createdAt: now,
+            },
+          }),
+        ]);
+        return {
+          orderNo,
+          outOrderNo: input.outOrderNo,
+          paymentId,
+          payAmount: quote.payAmount,
+          status: PurchaseOrderStatus.UNPAID,
+          goodsAmount: quote.goodsAmount,
+          freightAmount: quote.freightAmount,
+          serviceFee: quote.serviceFee,
+        };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Either a concurrent create with this outOrderNo won the unique (partner, outOrderNo)…
+        const winner = await this.findByOutOrderNo(partnerClientId, input.outOrderNo);
+        if (winner) return this.repeated(ctx, winner, requestHash);
+        // …or a random business number collided: draw new ones.
+        if (attempt >= NUMBER_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async get(ctx: RequestContext, reference: PurchaseOrderReference): Promise<PurchaseOrderView> {
+    const { partnerClientId, tenantId } = partnerScope(ctx);
+    const order = await this.db.purchaseOrder.findFirst({
+      where: { tenantId, partnerClientId, ...(reference.orderNo !== undefined ? { orderNo: reference.orderNo } : { outOrderNo: reference.outOrderNo }) },
+      include: { items: { orderBy: { id: 'asc' } } },
+    });
+    if (!order) throw new ServiceError(ErrorCatalogue.ORDER_NOT_FOUND, { reference: reference.orderNo ?? reference.outOrderNo });
+    return {
+      orderNo: order.orderNo,
+      outOrderNo: order.outOrderNo,
+      externalUserId: order.externalUserId,
+      status: order.status,
+      paymentId: order.paymentId,
+      goodsAmount: order.goodsAmount,
+      freightAmount: order.freightAmount,
+      serviceFee: order.serviceFee,
+      payAmount: order.payAmount,
+      paid: order.status === PurchaseOrderStatus.PAID,
+      paidTime: order.paidAt,
+      orderComment: order.orderComment,
+      items: order.items.map((item) => ({
+        orderItemNo: item.orderItemNo,
+        source: item.source,
+        goodsId: item.goodsId,
+        skuId: item.skuId,
+        title: item.title,
+        qty: item.qty,
+        unitPrice: item.unitPrice,
+        amount: item.amount,
+        status: item.status,
+      })),
+      createTime: order.createdAt,
+    };
+  }
+
+  private findByOutOrderNo(partnerClientId: string, outOrderNo: string): Promise<StoredOrder | null> {
+    return this.db.purchaseOrder.findUnique({
+      where: { partnerClientId_outOrderNo: { partnerClientId, outOrderNo } },
+      select: { orderNo: true, outOrderNo: true, paymentId: true, payAmount: true, status: true, goodsAmount: true, freightAmount: true, serviceFee: true, requestHash: true, tenantId: true },
+    });
+  }
+
+  /** The answer to a repeated outOrderNo: the first order when the request is the same, else a refusal. */
+  private repeated(ctx: RequestContext, order: StoredOrder, requestHash: string): CreatedPurchaseOrder {
+    // outOrderNo is unique per partner across tenants; a repeat from another tenant is not the same request.
+    if (order.requestHash !== requestHash || order.tenantId !== ctx.tenantId) {
+      throw new ServiceError(ErrorCatalogue.ORDER_OUT_ORDER_NO_CONFLICT, { outOrderNo: order.outOrderNo });
+    }
+    return {
+      orderNo: order.orderNo,
+      outOrderNo: order.outOrderNo,
+      paymentId: order.paymentId,
+      payAmount: order.payAmount,
+      status: order.status,
+      goodsAmount: order.goodsAmount,
+      freightAmount: order.freightAmount,
+      serviceFee: order.serviceFee,
+    };
+  }
+
+  /** Snapshot of the member's address `addressId`, or of the default address when none is named. */
+  private async shippingAddress(member: BoundMember, addressId: number | undefined) {
+    if (addressId !== undefined && !isStoredId(addressId)) throw new ServiceError(ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND, { addressId });
+    const address = await this.db.memberAddress.findFirst({
+      where: { memberId: member.memberId, ...(addressId !== undefined ? { id: addressId } : { isDefault: true }) },
+      orderBy: { id: 'asc' },
+    });
+    if (!address) {
+      throw addressId !== undefined
+        ? new ServiceError(ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND, { addressId })
+        : new ServiceError(ErrorCatalogue.ORDER_NO_DEFAULT_ADDRESS, { externalUserId: member.externalUserId });
+    }
+    return {
+      addressId: address.id,
+      receiverName: address.receiverName,
+      phone: address.phone,
+      country: address.country,
+      province: address.province,
+      city: address.city,
+      addressLine: address.addressLine,
+      postCode: address.postCode,
+    };
+  }
+}

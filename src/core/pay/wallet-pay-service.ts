@@ -1,0 +1,163 @@
+// Wallet pay (interface.md 4.2, domain.md Money): a partner pays a pay order (purchase or supplement)
+// from the wallet of the bound member who owns it. The debit, the pay order and the business order
+// change in one transaction; each step is a conditional update whose count is checked, so of many
+// concurrent pays of one paymentId exactly one moves money and the others are refused cleanly.
+import type { Db, DbTransaction } from '../db/client';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
+import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
+import type { RequestContext } from '../request-context';
+import { applyWalletMovement, WalletLedgerKind } from '../wallet/wallet-ledger';
+
+export interface WalletPayInput {
+  externalUserId: string;
+  paymentId: string;
+  /** The amount the caller expects to pay (cents); refused when it is not the pay order's amount. */
+  payAmount?: number;
+}
+
+export interface WalletPayResult {
+  paymentId: string;
+  payAmount: number;
+  /** Balance after the debit, cents. */
+  balance: number;
+  payTime: Date;
+}
+
+interface PayOrderRecord {
+  id: number;
+  paymentId: string;
+  memberId: number;
+  kind: string;
+  bizNo: string;
+  amount: number;
+  status: number;
+}
+
+/** The ledger reference of a wallet pay: one debit per pay order, ever. */
+export function payBizRef(paymentId: string): string {
+  return `pay:${paymentId}`;
+}
+
+function statusError(payOrder: PayOrderRecord): ServiceError | undefined {
+  if (payOrder.status === PayOrderStatus.PAID) return new ServiceError(ErrorCatalogue.PAY_ORDER_ALREADY_PAID, { paymentId: payOrder.paymentId });
+  if (payOrder.status === PayOrderStatus.CLOSED) return new ServiceError(ErrorCatalogue.PAY_ORDER_CLOSED, { paymentId: payOrder.paymentId });
+  return undefined;
+}
+
+function notPayable(payOrder: PayOrderRecord): ServiceError {
+  return new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_PAYABLE, { kind: payOrder.kind, bizNo: payOrder.bizNo, paymentId: payOrder.paymentId });
+}
+
+export class WalletPayService {
+  constructor(private readonly db: Db) {}
+
+  /** The wallet balance of a user bound to the calling partner (cents). */
+  async balance(ctx: RequestContext, externalUserId: string): Promise<{ externalUserId: string; balance: number }> {
+    const member = await resolveBoundMember(ctx, this.db, externalUserId);
+    const wallet = await this.db.wallet.findFirst({ where: { memberId: member.memberId, member: { tenantId: member.tenantId } }, select: { balance: true } });
+    if (!wallet) throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: member.memberId });
+    return { externalUserId, balance: wallet.balance };
+  }
+
+  async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
+    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
+    const ownership = { tenantId: member.tenantId, partnerClientId: partnerClientIdOf(ctx) };
+    const payOrder = await this.db.payOrder.findFirst({ where: { paymentId: input.paymentId, ...ownership } });
+    if (!payOrder) throw new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_FOUND, { paymentId: input.paymentId });
+    if (payOrder.memberId !== member.memberId) {
+      throw new ServiceError(ErrorCatalogue.PAY_ORDER_OTHER_USER, { paymentId: payOrder.paymentId, externalUserId: input.externalUserId });
+    }
+    const rejected = statusError(payOrder);
+    if (rejected) throw rejected;
+    if (input.payAmount !== undefined && input.payAmount !== payOrder.amount) {
+      throw new ServiceError(ErrorCatalogue.PAY_AMOUNT_MISMATCH, { payAmount: input.payAmount, amount: payOrder.amount });
+    }
+    // Checked here for a precise answer; the transaction below enforces it again with conditional updates.
+    if (!(await this.isPayable(payOrder, input.externalUserId, ownership))) {
+      // A concurrent pay may have paid the order since it was read: say so rather than "not payable".
+      const current = await this.db.payOrder.findUniqueOrThrow({ where: { id: payOrder.id } });
+      throw statusError(current) ?? notPayable(payOrder);
+    }
+
+    const payTime = ctx.now();
+    const balance = await this.db.$transaction(async (tx) => {
+      // Claiming the pay order first serializes concurrent pays of it: only one sees it unpaid.
+      const claimed = await tx.payOrder.updateMany({
+        where: { id: payOrder.id, ...ownership, memberId: member.memberId, status: PayOrderStatus.UNPAID },
+        data: { status: PayOrderStatus.PAID, paidAt: payTime },
+      });
+      if (claimed.count === 0) {
+        const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id } });
+        throw statusError(current) ?? notPayable(payOrder);
+      }
+      await this.markBusinessOrderPaid(tx, payOrder, member.memberId, ownership, payTime);
+      const change = await applyWalletMovement(
+        tx,
+        { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` },
+        payTime,
+      );
+      // The pay order was unpaid, so its debit cannot exist yet; if it does, the ledger wins.
+      if (!change.applied) throw new ServiceError(ErrorCatalogue.PAY_ORDER_ALREADY_PAID, { paymentId: payOrder.paymentId });
+      return change.entry.balanceAfter;
+    });
+    return { paymentId: payOrder.paymentId, payAmount: payOrder.amount, balance, payTime };
+  }
+
+  private async isPayable(payOrder: PayOrderRecord, externalUserId: string, ownership: { tenantId: number; partnerClientId: string }): Promise<boolean> {
+    if (payOrder.kind === PayOrderKind.PURCHASE) {
+      const order = await this.db.purchaseOrder.findFirst({
+        where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, ...ownership },
+        select: { status: true, externalUserId: true },
+      });
+      if (!order || order.status !== PurchaseOrderStatus.UNPAID) return false;
+      // interface.md 5: wallet pay must use the same user that created the purchase order.
+      if (order.externalUserId !== externalUserId) {
+        throw new ServiceError(ErrorCatalogue.PAY_ORDER_OTHER_USER, { paymentId: payOrder.paymentId, externalUserId });
+      }
+      return true;
+    }
+    if (payOrder.kind === PayOrderKind.SUPPLEMENT) {
+      const bills = await this.db.supplementBill.findMany({
+        where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, tenantId: ownership.tenantId },
+        select: { status: true, amount: true },
+      });
+      return (
+        bills.length > 0 &&
+        bills.every((bill) => bill.status === SupplementStatus.UNPAID) &&
+        bills.reduce((sum, bill) => sum + bill.amount, 0) === payOrder.amount
+      );
+    }
+    return false;
+  }
+
+  private async markBusinessOrderPaid(
+    tx: DbTransaction,
+    payOrder: PayOrderRecord,
+    memberId: number,
+    ownership: { tenantId: number; partnerClientId: string },
+    paidAt: Date,
+  ): Promise<void> {
+    if (payOrder.kind === PayOrderKind.PURCHASE) {
+      const order = await tx.purchaseOrder.findFirst({ where: { paymentId: payOrder.paymentId, memberId, ...ownership }, select: { id: true } });
+      if (!order) throw notPayable(payOrder);
+      const paid = await tx.purchaseOrder.updateMany({
+        where: { id: order.id, status: PurchaseOrderStatus.UNPAID },
+        data: { status: PurchaseOrderStatus.PAID, paidAt },
+      });
+      if (paid.count !== 1) throw notPayable(payOrder);
+      await tx.purchaseOrderItem.updateMany({
+        where: { orderId: order.id, status: OrderItemStatus.UNPAID },
+        data: { status: OrderItemStatus.PAID },
+      });
+      return;
+    }
+    const where = { paymentId: payOrder.paymentId, memberId, tenantId: ownership.tenantId };
+    const bills = await tx.supplementBill.findMany({ where, select: { status: true, amount: true } });
+    if (bills.length === 0 || bills.reduce((sum, bill) => sum + bill.amount, 0) !== payOrder.amount) throw notPayable(payOrder);
+    // Every bill of the group must still be unpaid: an auto-debit of one of them makes the group unpayable.
+    const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
+    if (paid.count !== bills.length) throw notPayable(payOrder);
+  }
+}

@@ -1,0 +1,253 @@
+// Supplement bills (expense numbers E…, domain.md Money): extra payments staff raise on a purchase
+// order or a bag. Members with repayment authorization are debited automatically; otherwise the
+// partner lists the unpaid bills and groups them into a supplement pay order (never purchase and bag
+// bills together), which it pays with wallet pay.
+//
+// A supplement pay order's bizNo is a fresh group number (E…, from the expense-number space but never
+// a bill's own number); its bills are the SupplementBills whose paymentId is the pay order's.
+import { newBusinessNo } from '../business-no';
+import type { Db, DbTransaction } from '../db/client';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
+import { tenantIdOf } from '../member/tenant-scope';
+import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
+import type { RequestContext } from '../request-context';
+import { z } from '../validation';
+import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
+
+export type SupplementBizTypeValue = ValueOf<typeof SupplementBizType>;
+
+export const supplementRaiseSchema = z.object({
+  memberId: z.number().int().positive(),
+  bizType: z.enum([SupplementBizType.PURCHASE, SupplementBizType.BAG]),
+  /** The purchase orderNo (O…) or the bagNo (B…) of the member the bill is raised on. */
+  bizNo: z.string().trim().min(1).max(64),
+  /** Cents. */
+  amount: z.number().int().min(1).max(MAX_WALLET_BALANCE),
+  reason: z.string().trim().min(1).max(255),
+});
+export type SupplementRaiseInput = z.input<typeof supplementRaiseSchema>;
+
+export const autoDebitSchema = z.object({ memberId: z.number().int().positive().optional() });
+export type AutoDebitInput = z.input<typeof autoDebitSchema>;
+
+/** Bills one auto-debit run looks at; the next run picks up the rest. */
+export const AUTO_DEBIT_BATCH = 500;
+
+export interface SupplementBillView {
+  orderExpensesNo: string;
+  memberId: number;
+  bizType: SupplementBizTypeValue;
+  bizNo: string;
+  amount: number;
+  reason: string;
+  status: number;
+  paymentId: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+}
+
+export type AutoDebitOutcome =
+  | { orderExpensesNo: string; memberId: number; amount: number; result: 'paid'; balance: number }
+  | { orderExpensesNo: string; memberId: number; amount: number; result: 'insufficient-balance'; balance: number }
+  /** Paid, cancelled or regrouped by someone else meanwhile. */
+  | { orderExpensesNo: string; memberId: number; amount: number; result: 'skipped' };
+
+export interface AutoDebitReport {
+  paid: number;
+  failed: number;
+  outcomes: AutoDebitOutcome[];
+}
+
+export interface SupplementPayOrder {
+  paymentId: string;
+  payAmount: number;
+}
+
+interface BillRecord {
+  id: number;
+  orderExpensesNo: string;
+  memberId: number;
+  bizType: string;
+  bizNo: string;
+  amount: number;
+  reason: string;
+  status: number;
+  paymentId: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+}
+
+function billView(bill: BillRecord): SupplementBillView {
+  const { orderExpensesNo, memberId, bizNo, amount, reason, status, paymentId, paidAt, createdAt } = bill;
+  return { orderExpensesNo, memberId, bizType: bill.bizType as SupplementBizTypeValue, bizNo, amount, reason, status, paymentId, paidAt, createdAt };
+}
+
+/** The ledger reference of an auto-debit: one per bill, ever. */
+export function supplementBizRef(orderExpensesNo: string): string {
+  return `supplement:${orderExpensesNo}`;
+}
+
+export class SupplementService {
+  constructor(private readonly db: Db) {}
+
+  /** Unpaid bills of a bound member, oldest first (partner operation). */
+  async listUnpaid(ctx: RequestContext, externalUserId: string): Promise<SupplementBillView[]> {
+    const member = await resolveBoundMember(ctx, this.db, externalUserId);
+    const bills = await this.db.supplementBill.findMany({
+      where: { tenantId: member.tenantId, memberId: member.memberId, status: SupplementStatus.UNPAID },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return bills.map(billView);
+  }
+
+  /**
+   * Groups unpaid bills of a bound member into a new supplement pay order (partner operation). A bill
+   * still attached to an unpaid pay order is moved to the new one and the old pay order is closed, so
+   * a partner can always retry with the bills it wants to pay now.
+   */
+  async createPayOrder(ctx: RequestContext, input: { externalUserId: string; orderExpensesNoList: string[] }): Promise<SupplementPayOrder> {
+    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
+    const partnerClientId = partnerClientIdOf(ctx);
+    const numbers = [...new Set(input.orderExpensesNoList)];
+    const owned = { tenantId: member.tenantId, memberId: member.memberId };
+    const bills = await this.db.supplementBill.findMany({ where: { ...owned, orderExpensesNo: { in: numbers } } });
+    const byNo = new Map(bills.map((bill) => [bill.orderExpensesNo, bill]));
+    for (const orderExpensesNo of numbers) {
+      const bill = byNo.get(orderExpensesNo);
+      if (!bill) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_NOT_FOUND, { orderExpensesNo });
+      if (bill.status !== SupplementStatus.UNPAID) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_NOT_UNPAID, { orderExpensesNo, status: bill.status });
+    }
+    if (new Set(bills.map((bill) => bill.bizType)).size > 1) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_MIXED_BIZ_TYPES);
+
+    const now = ctx.now();
+    const paymentId = newBusinessNo('PAY', now);
+    const previousPayOrders = [...new Set(bills.flatMap((bill) => (bill.paymentId ? [bill.paymentId] : [])))].sort();
+    return this.db.$transaction(async (tx) => {
+      // Pay orders before bills, as wallet pay does, so the two never wait on each other in a circle.
+      for (const previous of previousPayOrders) {
+        await tx.payOrder.updateMany({
+          where: { paymentId: previous, tenantId: member.tenantId, memberId: member.memberId, kind: PayOrderKind.SUPPLEMENT, status: PayOrderStatus.UNPAID },
+          data: { status: PayOrderStatus.CLOSED },
+        });
+      }
+      // Compare-and-set on the pay order each bill had when read: of concurrent regroupings of the
+      // same bills one wins, the others find a bill moved and change nothing.
+      const claimed = await tx.supplementBill.updateMany({
+        where: { ...owned, status: SupplementStatus.UNPAID, OR: bills.map((bill) => ({ id: bill.id, paymentId: bill.paymentId })) },
+        data: { paymentId },
+      });
+      if (claimed.count !== bills.length) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_CHANGED);
+      const payAmount = bills.reduce((sum, bill) => sum + bill.amount, 0);
+      await tx.payOrder.create({
+        data: {
+          tenantId: member.tenantId,
+          paymentId,
+          memberId: member.memberId,
+          partnerClientId,
+          kind: PayOrderKind.SUPPLEMENT,
+          bizNo: newBusinessNo('E', now),
+          amount: payAmount,
+          status: PayOrderStatus.UNPAID,
+          createdAt: now,
+        },
+      });
+      return { paymentId, payAmount };
+    });
+  }
+
+  /**
+   * Raises an unpaid bill on a purchase order or bag of the member (staff). When the member's
+   * repayment authorization is on, the wallet is debited at once; a short balance leaves the bill
+   * unpaid for the partner to pay (the outcome says which happened).
+   */
+  async raise(ctx: RequestContext, raw: SupplementRaiseInput): Promise<{ bill: SupplementBillView; autoDebit?: AutoDebitOutcome }> {
+    const input = supplementRaiseSchema.parse(raw);
+    const tenantId = tenantIdOf(ctx);
+    const member = await this.db.member.findFirst({ where: { id: input.memberId, tenantId }, select: { repaymentAuthorized: true } });
+    if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: input.memberId });
+    const owned = { tenantId, memberId: input.memberId };
+    const bizOrder =
+      input.bizType === SupplementBizType.PURCHASE
+        ? await this.db.purchaseOrder.findFirst({ where: { ...owned, orderNo: input.bizNo }, select: { id: true } })
+        : await this.db.bagOrder.findFirst({ where: { ...owned, bagNo: input.bizNo }, select: { id: true } });
+    if (!bizOrder) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND, { bizType: input.bizType, bizNo: input.bizNo, memberId: input.memberId });
+    const now = ctx.now();
+    const bill = await this.db.$transaction((tx) =>
+      tx.supplementBill.create({
+        data: { ...owned, orderExpensesNo: newBusinessNo('E', now), bizType: input.bizType, bizNo: input.bizNo, amount: input.amount, reason: input.reason, status: SupplementStatus.UNPAID, createdAt: now },
+      }),
+    );
+    if (!member.repaymentAuthorized) return { bill: billView(bill) };
+    const autoDebit = await this.debitBill(ctx, bill);
+    const current = await this.db.supplementBill.findUniqueOrThrow({ where: { id: bill.id } });
+    return { bill: billView(current), autoDebit };
+  }
+
+  /**
+   * Debits unpaid bills of members with repayment authorization (all of the tenant's, or one member's),
+   * oldest first, each in its own short transaction. A short balance leaves that bill unpaid and is
+   * reported, not thrown; later (smaller) bills of the same member are still tried.
+   */
+  async autoDebit(ctx: RequestContext, raw: AutoDebitInput = {}): Promise<AutoDebitReport> {
+    const input = autoDebitSchema.parse(raw);
+    const tenantId = tenantIdOf(ctx);
+    const authorized = await this.db.member.findMany({
+      where: { tenantId, repaymentAuthorized: true, ...(input.memberId !== undefined && { id: input.memberId }) },
+      select: { id: true },
+    });
+    const bills = await this.db.supplementBill.findMany({
+      where: { tenantId, status: SupplementStatus.UNPAID, memberId: { in: authorized.map((member) => member.id) } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: AUTO_DEBIT_BATCH,
+    });
+    const outcomes: AutoDebitOutcome[] = [];
+    for (const bill of bills) outcomes.push(await this.debitBill(ctx, bill));
+    return {
+      paid: outcomes.filter((outcome) => outcome.result === 'paid').length,
+      failed: outcomes.filter((outcome) => outcome.result === 'insufficient-balance').length,
+      outcomes,
+    };
+  }
+
+  /** Bills of a member, newest first (staff). */
+  async billsOf(ctx: RequestContext, memberId: number): Promise<SupplementBillView[]> {
+    const id = z.number().int().positive().parse(memberId);
+    const bills = await this.db.supplementBill.findMany({ where: { tenantId: tenantIdOf(ctx), memberId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return bills.map(billView);
+  }
+
+  private async debitBill(ctx: RequestContext, bill: BillRecord): Promise<AutoDebitOutcome> {
+    const { orderExpensesNo, memberId, amount } = bill;
+    const now = ctx.now();
+    try {
+      const balance = await this.db.$transaction(async (tx) => {
+        // The bill's supplement pay order can no longer be paid once one of its bills is; closed first,
+        // in the same order wallet pay locks (pay order, bills, wallet).
+        if (bill.paymentId) await this.closeUnpaidPayOrder(tx, bill.paymentId);
+        const claimed = await tx.supplementBill.updateMany({
+          where: { id: bill.id, memberId, status: SupplementStatus.UNPAID, paymentId: bill.paymentId },
+          data: { status: SupplementStatus.PAID, paidAt: now },
+        });
+        if (claimed.count === 0) return undefined;
+        const change = await applyWalletMovement(
+          tx,
+          { memberId, amount: -amount, kind: WalletLedgerKind.AUTO_DEBIT, bizRef: supplementBizRef(orderExpensesNo), remark: `${bill.bizType} ${bill.bizNo}` },
+          now,
+        );
+        return change.entry.balanceAfter;
+      });
+      if (balance === undefined) return { orderExpensesNo, memberId, amount, result: 'skipped' };
+      return { orderExpensesNo, memberId, amount, result: 'paid', balance };
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.definition !== ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE) throw error;
+      const wallet = await this.db.wallet.findUniqueOrThrow({ where: { memberId }, select: { balance: true } });
+      return { orderExpensesNo, memberId, amount, result: 'insufficient-balance', balance: wallet.balance };
+    }
+  }
+
+  private async closeUnpaidPayOrder(tx: DbTransaction, paymentId: string): Promise<void> {
+    await tx.payOrder.updateMany({ where: { paymentId, kind: PayOrderKind.SUPPLEMENT, status: PayOrderStatus.UNPAID }, data: { status: PayOrderStatus.CLOSED } });
+  }
+}

@@ -1,0 +1,282 @@
+// Purchase orders (quote, create, query) and the order-item and bag-order pages of a member
+// (interface.md 4.2, open-api.md "Business operations").
+import { z } from '../core/validation';
+import { ITEM_SOURCES } from '../core/goods/sources';
+import { MAX_INT32 } from '../core/order/query-guards';
+import { envelopeOf, ok } from './envelope';
+import { partnerContext, type PartnerRoutes } from './partner-routes';
+import { dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intParam, pageOf, pageParams, pageWindow } from './params';
+import { registerRead } from './read-route';
+
+const TAGS = ['Orders'];
+
+/** Lines of one quote or order; interface.md only says non-empty. */
+export const MAX_ORDER_LINES = 50;
+
+const int32 = () => z.number().int().min(-MAX_INT32 - 1).max(MAX_INT32);
+/** An int64 record id: a JSON number or digits in a query string. */
+const idParam = () => intParam().pipe(z.number().min(1));
+const textParam = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * OpenOrderItemReqVO (interface.md 2.3), whose required fields and bounds are not stated; decided:
+ * - platformChannel is the goods source code (1, 2 or 3, the sources with goods detail) and is
+ *   required: a goodsId only names goods within one source;
+ * - goodsId, skuId (strings of 1..64) and qty (integer 1..9999) are required; the SKU must be one of
+ *   the goods' SKUs at the provider now;
+ * - remarks is optional, at most 500 characters;
+ * - any price a client sends is dropped here: prices come from live pricing only.
+ */
+const orderItemSchema = z.object({
+  platformChannel: z
+    .literal([...ITEM_SOURCES], { error: (issue) => (issue.input === undefined ? 'required' : `must be a goods source: ${ITEM_SOURCES.join(', ')}`) })
+    .describe(`Goods source code (${ITEM_SOURCES.join(', ')})`),
+  goodsId: textParam(64).refine((goodsId) => goodsId !== '0', 'must not be 0').describe('Goods id at the source'),
+  skuId: textParam(64).describe('SKU id of the goods'),
+  qty: z.number().int().min(1).max(9999).describe('Quantity, 1..9999'),
+  remarks: z.string().trim().max(500).optional().describe('Note for the purchaser, at most 500 characters'),
+});
+
+const orderItemsSchema = z.array(orderItemSchema).min(1).max(MAX_ORDER_LINES).describe(`Order lines, 1..${MAX_ORDER_LINES}`);
+
+const toLines = (items: z.output<typeof orderItemsSchema>) =>
+  items.map(({ platformChannel, goodsId, skuId, qty, remarks }) => ({ source: platformChannel, goodsId, skuId, qty, remarks }));
+
+const quoteBody = z.object({ externalUserId: externalUserIdParam, items: orderItemsSchema });
+
+const quoteData = z.object({
+  items: z.array(
+    z.object({
+      goodsId: z.string(),
+      skuId: z.string(),
+      source: z.number().int(),
+      title: z.string(),
+      qty: z.number().int(),
+      unitPrice: z.number().int().describe('Current SKU price, cents'),
+      amount: z.number().int().describe('unitPrice x qty, cents'),
+    }),
+  ),
+  goodsAmount: z.number().int(),
+  freightAmount: z.number().int().describe('Domestic freight: a configured amount per distinct shop'),
+  serviceFee: z.number().int().describe('Configured percent of goodsAmount, rounded half up'),
+  payAmount: z.number().int(),
+});
+
+const createBody = z.object({
+  outOrderNo: textParam(64).describe('The partner\'s order number, unique per partner'),
+  externalUserId: externalUserIdParam,
+  items: orderItemsSchema,
+  addressId: z.number().int().min(1).optional().describe('A shipping address of the member; omitted = the default address'),
+  orderComment: z.string().trim().max(500).optional(),
+  expectedPayAmount: z.number().int().min(0).max(MAX_INT32).optional().describe('The payAmount the partner expects (cents); checked against the live price'),
+});
+
+const createData = z.object({
+  orderNo: z.string(),
+  outOrderNo: z.string(),
+  paymentId: z.string().describe('Pay it with wallet pay'),
+  payAmount: z.number().int(),
+  status: z.number().int(),
+  goodsAmount: z.number().int(),
+  freightAmount: z.number().int(),
+  serviceFee: z.number().int(),
+});
+
+const getParams = z
+  .object({ orderNo: textParam(64).optional(), outOrderNo: textParam(64).optional() })
+  .refine((query) => (query.orderNo === undefined) !== (query.outOrderNo === undefined), {
+    path: ['orderNo'],
+    message: 'pass exactly one of orderNo and outOrderNo',
+  });
+
+const orderData = z.object({
+  orderNo: z.string(),
+  outOrderNo: z.string(),
+  externalUserId: z.string(),
+  status: z.number().int().describe('0 unpaid, 10 paid, 20 closed'),
+  paymentId: z.string(),
+  goodsAmount: z.number().int(),
+  freightAmount: z.number().int(),
+  serviceFee: z.number().int(),
+  payAmount: z.number().int(),
+  paid: z.boolean(),
+  paidTime: dateTimeOut.nullable(),
+  orderComment: z.string().nullable(),
+  items: z.array(
+    z.object({
+      orderItemNo: z.string(),
+      source: z.number().int(),
+      goodsId: z.string(),
+      skuId: z.string(),
+      title: z.string(),
+      qty: z.number().int(),
+      unitPrice: z.number().int(),
+      amount: z.number().int(),
+      status: z.number().int(),
+    }),
+  ),
+  createTime: dateTimeOut,
+});
+
+/** memberId / unionId: at least one (interface.md 4.2); a member not bound to the caller yields an empty page. */
+const memberFilter = {
+  memberId: idParam().optional().describe('Platform member id'),
+  unionId: textParam(64).optional().describe('Member unionId'),
+};
+const atLeastOneMember = {
+  check: (query: { memberId?: number; unionId?: string }) => query.memberId !== undefined || query.unionId !== undefined,
+  issue: { path: ['memberId'], message: 'memberId or unionId is required' },
+};
+
+const itemPageParams = z
+  .object({
+    ...pageParams(),
+    ...memberFilter,
+    status: intParam().pipe(int32()).optional().describe('Order item status'),
+    orderNo: textParam(64).optional(),
+    orderItemNo: textParam(64).optional(),
+    createTime: dateTimeRangeParam.optional().describe('[start, end)'),
+  })
+  .refine(atLeastOneMember.check, atLeastOneMember.issue);
+
+const orderItemRow = z.object({
+  orderItemNo: z.string(),
+  orderNo: z.string(),
+  source: z.number().int(),
+  goodsId: z.string(),
+  skuId: z.string(),
+  title: z.string(),
+  skuProps: z.record(z.string(), z.unknown()),
+  image: z.string().nullable(),
+  qty: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  remarks: z.string().nullable(),
+  status: z.number().int(),
+  bagNo: z.string().nullable(),
+  createTime: dateTimeOut,
+});
+
+const bagPageParams = z
+  .object({
+    ...pageParams(),
+    ...memberFilter,
+    status: intParam().pipe(int32()).optional().describe('Bag status'),
+    bagOrderNo: textParam(64).optional().describe('Bag number (B...)'),
+    createTime: dateTimeRangeParam.optional().describe('[start, end)'),
+  })
+  .refine(atLeastOneMember.check, atLeastOneMember.issue);
+
+const bagRow = z.object({
+  bagNo: z.string(),
+  status: z.number().int(),
+  weightGrams: z.number().int().nullable(),
+  shippingLine: z.string().nullable(),
+  freightAmount: z.number().int().nullable().describe('Estimated international freight, cents'),
+  trackingNo: z.string().nullable(),
+  itemCount: z.number().int(),
+  orderItemNos: z.array(z.string()),
+  createTime: dateTimeOut,
+  shippedAt: dateTimeOut.nullable(),
+  deliveredAt: dateTimeOut.nullable(),
+});
+
+const MEMBER_PAGE_NOTE =
+  'At least one of memberId and unionId; when both are given they must name the same member. A member not bound to the calling partner answers an empty page.';
+
+export const orderRoutes: PartnerRoutes = async (app, { core }) => {
+  app.post(
+    '/order/purchase/quote',
+    {
+      config: { scope: 'order:purchase:write' },
+      schema: {
+        summary: 'Quote purchase lines at live prices',
+        description: 'Prices come from the goods provider now; prices sent by the client are ignored. Creates nothing.',
+        tags: TAGS,
+        body: quoteBody,
+        response: { 200: envelopeOf(quoteData) },
+      },
+    },
+    async (request) => {
+      const { externalUserId, items } = request.body;
+      const quote = await core.purchaseOrders.quote(partnerContext(request, core), { externalUserId, items: toLines(items) });
+      return ok(quote);
+    },
+  );
+
+  app.post(
+    '/order/purchase/create',
+    {
+      config: { scope: 'order:purchase:write' },
+      schema: {
+        summary: 'Create a purchase order',
+        description:
+          'Idempotent on outOrderNo per partner: the same body again answers the first order; another body with a used outOrderNo is refused. When expectedPayAmount deviates from the live payAmount by more than the configured percentage, nothing is created.',
+        tags: TAGS,
+        body: createBody,
+        response: { 200: envelopeOf(createData) },
+      },
+    },
+    async (request) => {
+      const { items, ...order } = request.body;
+      return ok(await core.purchaseOrders.create(partnerContext(request, core), { ...order, items: toLines(items) }));
+    },
+  );
+
+  registerRead(app, {
+    url: '/order/purchase/get',
+    scope: 'order:purchase:read',
+    summary: 'Query a purchase order',
+    description: 'By orderNo or by outOrderNo (exactly one). Only orders created by the calling partner are found.',
+    tags: TAGS,
+    params: getParams,
+    response: envelopeOf(orderData),
+    handler: async (query, request) => {
+      const reference = query.orderNo !== undefined ? { orderNo: query.orderNo } : { outOrderNo: query.outOrderNo as string };
+      return ok(await core.purchaseOrders.get(partnerContext(request, core), reference));
+    },
+  });
+
+  registerRead(app, {
+    url: '/order/item/page',
+    scope: 'order:item:read',
+    summary: 'Page of order items of a member',
+    description: MEMBER_PAGE_NOTE,
+    tags: TAGS,
+    params: itemPageParams,
+    response: envelopeOf(pageOf(orderItemRow)),
+    handler: async (query, request) =>
+      ok(
+        await core.orderPages.orderItems(partnerContext(request, core), {
+          window: pageWindow(query),
+          memberId: query.memberId,
+          unionId: query.unionId,
+          status: query.status,
+          orderNo: query.orderNo,
+          orderItemNo: query.orderItemNo,
+          createdAt: inRange(query.createTime),
+        }),
+      ),
+  });
+
+  registerRead(app, {
+    url: '/order/bag/page',
+    scope: 'order:bag:read',
+    summary: 'Page of bag orders of a member',
+    description: MEMBER_PAGE_NOTE,
+    tags: TAGS,
+    params: bagPageParams,
+    response: envelopeOf(pageOf(bagRow)),
+    handler: async (query, request) =>
+      ok(
+        await core.orderPages.bags(partnerContext(request, core), {
+          window: pageWindow(query),
+          memberId: query.memberId,
+          unionId: query.unionId,
+          status: query.status,
+          bagNo: query.bagOrderNo,
+          createdAt: inRange(query.createTime),
+        }),
+      ),
+  });
+};

@@ -1,0 +1,184 @@
+// USD payment orders (open-api.md): create, query, page, logistics submit.
+import { centsToUsd } from '../core/money/usd';
+import { PaymentOrderStatus } from '../core/order/statuses';
+import {
+  logisticsSubmitSchema,
+  orderNumber,
+  paymentOrderCreateSchema,
+  SHIPPING_INFO_FIELDS,
+} from '../core/payment/payment-order-schemas';
+import type { PaymentOrderKey, PaymentOrderLogisticsRecord, PaymentOrderRecord } from '../core/payment/payment-order-service';
+import { z } from '../core/validation';
+import { envelopeOf, ok } from './envelope';
+import { type PartnerRoutes, partnerContext } from './partner-routes';
+import { dateTimeRangeParam, intParam, pageOf, pageParams } from './params';
+import { registerRead } from './read-route';
+
+const TAGS = ['Payment orders'];
+/**
+ * Output date-times (ISO 8601 UTC), converted by the mappers below: the response serializer
+ * encodes with zod, and a one-way transform such as params.ts's dateTimeOut cannot be encoded.
+ */
+const dateTimeText = z.iso.datetime();
+const STATUSES: readonly number[] = Object.values(PaymentOrderStatus);
+
+/** A filter a partner may also send empty (`?outOrderNo=`), meaning "no filter". */
+function optionalFilter<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const statusParam = intParam().pipe(z.number().refine((status) => STATUSES.includes(status), 'must be 0 (pending), 10 (paid) or 20 (closed)'));
+
+const shippingInfoOut = z.object(Object.fromEntries(SHIPPING_INFO_FIELDS.map((field) => [field, z.string().nullable()])) as Record<
+  (typeof SHIPPING_INFO_FIELDS)[number],
+  z.ZodNullable<z.ZodString>
+>);
+
+export const paymentOrderOut = z.object({
+  orderNo: z.string().describe('Platform payment number'),
+  outOrderNo: z.string().describe('Your payment number'),
+  paymentOrderId: z.string().describe("The channel's order number"),
+  payAmount: z.number().describe('USD'),
+  status: z.number().int().describe('0 pending payment, 10 paid, 20 closed'),
+  subject: z.string().nullable(),
+  description: z.string().nullable(),
+  shippingInfo: shippingInfoOut.nullable(),
+  createTime: dateTimeText,
+  paidTime: dateTimeText.nullable(),
+  expireTime: dateTimeText.describe('A pending order closes at this time'),
+  payUrl: z.string().describe('Where the payer pays'),
+});
+
+export function paymentOrderData(order: PaymentOrderRecord): z.input<typeof paymentOrderOut> {
+  const stored = order.shippingInfo as Record<string, unknown> | null;
+  return {
+    orderNo: order.orderNo,
+    outOrderNo: order.outOrderNo,
+    paymentOrderId: order.paymentOrderId,
+    payAmount: centsToUsd(order.payAmount),
+    status: order.status,
+    subject: order.subject,
+    description: order.description,
+    shippingInfo:
+      stored === null
+        ? null
+        : (Object.fromEntries(SHIPPING_INFO_FIELDS.map((field) => [field, typeof stored[field] === 'string' ? stored[field] : null])) as Record<
+            (typeof SHIPPING_INFO_FIELDS)[number],
+            string | null
+          >),
+    createTime: order.createdAt.toISOString(),
+    paidTime: order.paidTime?.toISOString() ?? null,
+    expireTime: order.expireTime.toISOString(),
+    payUrl: order.payUrl,
+  };
+}
+
+const KEY_FIELDS = ['orderNo', 'outOrderNo', 'paymentOrderId'] as const;
+
+const getParams = z
+  .object({
+    orderNo: optionalFilter(orderNumber).describe('Platform payment number'),
+    outOrderNo: optionalFilter(orderNumber).describe('Your payment number'),
+    paymentOrderId: optionalFilter(orderNumber).describe("The channel's order number"),
+  })
+  .transform((params, ctx): PaymentOrderKey => {
+    const given = KEY_FIELDS.filter((field) => params[field] !== undefined);
+    const [field] = given;
+    if (given.length === 1 && field) return { field, value: params[field] as string };
+    ctx.addIssue({ code: 'custom', message: 'pass exactly one of orderNo, outOrderNo, paymentOrderId', input: params });
+    return z.NEVER;
+  });
+
+const pageParamsSchema = z.object({
+  ...pageParams(1000),
+  status: optionalFilter(statusParam),
+  outOrderNo: optionalFilter(orderNumber).describe('Part of your payment number (case-sensitive)'),
+  orderNo: optionalFilter(orderNumber).describe('Platform payment number (exact)'),
+  paymentOrderId: optionalFilter(orderNumber).describe("The channel's order number (exact)"),
+  createTime: dateTimeRangeParam.optional().describe('[start, end) of creation'),
+  paidTime: dateTimeRangeParam.optional().describe('[start, end) of successful payment'),
+});
+
+const logisticsOut = z.object({
+  paymentOrderId: z.string(),
+  accepted: z.boolean().describe('Whether the channel took the logistics'),
+  logisticsList: z.array(
+    z.object({
+      logisticsProvider: z.string(),
+      logisticsProviderCode: z.string(),
+      logisticsCode: z.string(),
+      createTime: dateTimeText,
+    }),
+  ),
+});
+
+function logisticsItemData(row: PaymentOrderLogisticsRecord) {
+  return {
+    logisticsProvider: row.logisticsProvider,
+    logisticsProviderCode: row.logisticsProviderCode,
+    logisticsCode: row.logisticsCode,
+    createTime: row.createdAt.toISOString(),
+  };
+}
+
+export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
+  app.post(
+    '/pay/order/create',
+    {
+      config: { scope: 'pay:order:write' },
+      schema: {
+        summary: 'Create a payment order (USD)',
+        description:
+          'Creates a pending payment order at the payment channel; the payer pays at payUrl before expireTime. ' +
+          'The same outOrderNo with the same body answers the first order; with a different body it is refused.',
+        tags: TAGS,
+        body: paymentOrderCreateSchema,
+        response: { 200: envelopeOf(paymentOrderOut) },
+      },
+    },
+    async (request) => ok(paymentOrderData(await core.paymentOrders.create(partnerContext(request, core), request.body))),
+  );
+
+  registerRead(app, {
+    url: '/pay/order/get',
+    scope: 'pay:order:read',
+    summary: 'Query a payment order',
+    description: 'By exactly one of orderNo, outOrderNo, paymentOrderId; only your own orders.',
+    tags: TAGS,
+    params: getParams,
+    response: envelopeOf(paymentOrderOut),
+    handler: async (key, request) => ok(paymentOrderData(await core.paymentOrders.get(partnerContext(request, core), key))),
+  });
+
+  registerRead(app, {
+    url: '/pay/order/page',
+    scope: 'pay:order:read',
+    summary: 'Page of payment orders',
+    description: 'Your payment orders, newest first.',
+    tags: TAGS,
+    params: pageParamsSchema,
+    response: envelopeOf(pageOf(paymentOrderOut)),
+    handler: async (filter, request) => {
+      const page = await core.paymentOrders.page(partnerContext(request, core), filter);
+      return ok({ list: page.list.map(paymentOrderData), total: page.total });
+    },
+  });
+
+  app.post(
+    '/pay/order/logistics/submit',
+    {
+      config: { scope: 'pay:order:write' },
+      schema: {
+        summary: 'Submit logistics of a paid payment order',
+        description: 'Stores the parcels and hands them to the payment channel. Only paid orders take logistics.',
+        tags: TAGS,
+        body: logisticsSubmitSchema,
+        response: { 200: envelopeOf(logisticsOut) },
+      },
+    },
+    async (request) => {
+      const submission = await core.paymentOrders.submitLogistics(partnerContext(request, core), request.body);
+      return ok({ paymentOrderId: submission.paymentOrderId, accepted: submission.accepted, logisticsList: submission.logistics.map(logisticsItemData) });
+    },
+  );
+};
