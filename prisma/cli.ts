@@ -1,6 +1,7 @@
 // The project's database commands (npm run db:migrate, db:migrate:dev -- --name X, db:status, db:seed).
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
 import { databaseTarget, DEFAULT_DATABASE_URL } from '../src/core/db/database-url';
 import { createMigration, deployMigrations, migrationStatus, type MigrationSource } from '../src/core/db/migrations';
 import { createScratchDatabase } from '../src/core/db/scratch-database';
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
     }
     case 'seed': {
       const { runSeedCommand } = await import('./seed');
-      await runSeedCommand(target);
+      await runSeedCommand(loadConfig());
       return 0;
     }
     default:

@@ -4,12 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
 import { type Db, openDatabase } from '../src/core/db/client';
-import type { DatabaseTarget } from '../src/core/db/database-url';
+import type { Config } from '../src/config';
+import { databaseTarget } from '../src/core/db/database-url';
 import { OAuth2ClientService } from '../src/core/oauth2/oauth2-client-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { MENU_CATALOGUE, type MenuNode, MenuType } from '../src/core/permission/menu-catalogue';
 import { hashSecret } from '../src/core/security/password-hash';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
+import { DEMO_GOODS, seedDemoCatalog } from './demo/catalog';
+import { DEMO_MEMBER, seedDemoMember } from './demo/member';
 
 export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
 export const SEED_ADMIN_USERNAME = 'admin';
@@ -19,12 +22,16 @@ export interface SeedOptions {
   adminPassword?: string;
   partnerClientId?: string;
   partnerClientSecret?: string;
+  /** The demo member (demo-user-1) bound to the seeded partner, and the demo catalog. Default on. */
+  demoData?: boolean;
 }
 
 export interface SeedResult {
   /** Credentials created by this run; absent when the record already existed. */
   admin?: { username: string; password: string; generated: boolean };
   partner?: { clientId: string; secret: string; generated: boolean };
+  /** The partner the demo member is bound to, when demo data was seeded. */
+  demoPartnerClientId?: string;
 }
 
 const randomSecret = () => randomBytes(18).toString('base64url');
@@ -98,14 +105,20 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     });
     result.partner = { clientId, secret, generated: options.partnerClientSecret === undefined };
   }
+  if (options.demoData ?? true) {
+    await seedDemoCatalog(db);
+    await seedDemoMember(db, { tenantId: SYSTEM_TENANT_ID, partnerClientId: clientId });
+    result.demoPartnerClientId = clientId;
+  }
   return result;
 }
 
-export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions {
+export function seedOptionsOf(config: Config): SeedOptions {
   return {
-    adminPassword: env.SEED_ADMIN_PASSWORD || undefined,
-    partnerClientId: env.SEED_PARTNER_CLIENT_ID || undefined,
-    partnerClientSecret: env.SEED_PARTNER_CLIENT_SECRET || undefined,
+    adminPassword: config.SEED_ADMIN_PASSWORD,
+    partnerClientId: config.SEED_PARTNER_CLIENT_ID,
+    partnerClientSecret: config.SEED_PARTNER_CLIENT_SECRET,
+    demoData: config.SEED_DEMO_DATA,
   };
 }
 
@@ -120,14 +133,17 @@ export function describeSeedResult(result: SeedResult): string {
     const secret = result.partner.generated ? result.partner.secret : '(from SEED_PARTNER_CLIENT_SECRET)';
     lines.push(`Demo partner OAuth 2.0 client: client_id ${result.partner.clientId}  client_secret ${secret}`);
   }
-  if (lines.length === 0) return 'Seed: everything already existed; no credentials were created.';
-  return ['Seed created these credentials. They are shown only now; keep them:', ...lines.map((line) => `  ${line}`)].join('\n');
+  const demo = result.demoPartnerClientId
+    ? `Demo data: member ${DEMO_MEMBER.externalUserId} (wallet ${DEMO_MEMBER.balance / 100} CNY, default address) bound to ${result.demoPartnerClientId}; ${DEMO_GOODS.length} catalog goods.`
+    : '';
+  if (lines.length === 0) return ['Seed: everything already existed; no credentials were created.', demo].filter(Boolean).join('\n');
+  return ['Seed created these credentials. They are shown only now; keep them:', ...lines.map((line) => `  ${line}`), demo].filter(Boolean).join('\n');
 }
 
-export async function runSeedCommand(target: DatabaseTarget): Promise<void> {
-  const database = await openDatabase(target);
+export async function runSeedCommand(config: Config): Promise<void> {
+  const database = await openDatabase(databaseTarget(config.DATABASE_URL));
   try {
-    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsFromEnv())));
+    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsOf(config))));
   } finally {
     await database.close();
   }

@@ -61,6 +61,7 @@ const configSchema = z.object({
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_PARTNER_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'letters, digits, _ . - (3..64)').optional(),
   SEED_PARTNER_CLIENT_SECRET: z.string().min(16).optional(),
+  SEED_DEMO_DATA: booleanFlag.default(true),
   /** Base URL of the upstream goods-data service (wire format: src/core/goods/http-goods-provider.ts); unset = no upstream. */
   GOODS_HTTP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** API key sent to the upstream goods-data service as the X-Api-Key header. */

@@ -2,7 +2,7 @@
 // and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the
 // database).
 import { migrationsDir } from '../prisma/schema';
-import { describeSeedResult, seedDatabase, seedOptionsFromEnv } from '../prisma/seed';
+import { describeSeedResult, seedDatabase, seedOptionsOf } from '../prisma/seed';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './core/db/client';
 import { databaseTarget } from './core/db/database-url';
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // The embedded database seeds itself on first start so `npm start` is ready to try; a PostgreSQL
   // deployment is seeded deliberately, with npm run db:seed.
   if (config.SEED_ON_START && target.provider === 'sqlite' && (await database.db.tenant.count()) === 0) {
-    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsFromEnv())));
+    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsOf(config))));
   }
   const { app } = await buildApp({ config, database });
 

@@ -10,6 +10,8 @@ export const SEED = {
   adminPassword: 'admin-password-0123',
   partnerClientId: 'test-partner',
   partnerClientSecret: 'test-partner-secret-0123456789',
+  // Tests state exactly what exists; the demo data has tests of its own.
+  demoData: false,
 } as const;
 
 export interface TestDatabase {
