@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { migrationsDir } from '../prisma/schema';
 import { seedDatabase } from '../prisma/seed';
-import { openDatabase } from '../src/core/db/client';
+import { type Db, openDatabase } from '../src/core/db/client';
 import { deployMigrations } from '../src/core/db/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
 import { SEED } from '../test/support/database';
@@ -21,11 +21,19 @@ export interface BenchServers {
   stop(): Promise<void>;
 }
 
-export async function startServers(): Promise<BenchServers> {
+export interface StartOptions {
+  /** Seed the demo member (bound to the seeded partner) and the demo catalog. */
+  demoData?: boolean;
+  /** Writes what the scenarios need before the servers start. */
+  prepare?: (db: Db) => Promise<void>;
+}
+
+export async function startServers(options: StartOptions = {}): Promise<BenchServers> {
   const scratch = await createScratchDatabase('sqlite', 'bench');
   await deployMigrations(scratch.target, { dir: migrationsDir('sqlite') });
   const database = await openDatabase(scratch.target);
-  await seedDatabase(database.db, SEED);
+  await seedDatabase(database.db, { ...SEED, demoData: options.demoData ?? false });
+  await options.prepare?.(database.db);
   await database.close();
   const child: ChildProcess = fork(new URL('./server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
@@ -54,8 +62,9 @@ export interface Scenario {
   headers?: Record<string, string>;
   body?: string;
   /** Builds each request (for bodies that must differ per request). */
-  setupRequest?: autocannon.Options['setupClient'];
   requests?: autocannon.Request[];
+  /** A fixed number of requests instead of a duration (for scenarios that consume prepared records). */
+  amount?: number;
 }
 
 export interface ScenarioResult {
@@ -63,24 +72,33 @@ export interface ScenarioResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** Answers whose envelope code was not 0 (business rejections travel as HTTP 200). */
+  rejected: number;
   errors: number;
 }
 
+const SUCCESS = /^\{"code":0[,}]/;
+
 export async function run(scenario: Scenario): Promise<ScenarioResult> {
+  let rejected = 0;
+  const countRejected = (status: number, body: string) => {
+    if (status === 200 && !SUCCESS.test(body)) rejected += 1;
+  };
   const result = await autocannon({
     url: scenario.url,
     method: scenario.method ?? 'GET',
     headers: scenario.headers,
     body: scenario.body,
-    requests: scenario.requests,
+    requests: (scenario.requests ?? [{}]).map((request) => ({ ...request, onResponse: countRejected })),
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    ...(scenario.amount ? { amount: scenario.amount } : { duration: DURATION_SECONDS }),
   });
   return {
     name: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    rejected,
     errors: result.errors,
   };
 }
@@ -91,10 +109,10 @@ export function report(title: string, results: ScenarioResult[]): void {
   if (!bare) return;
   console.log(`\n${title}`);
   console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route\n`);
-  console.log('| route | req/s | p99 ms | ratio to bare | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| route | req/s | p99 ms | ratio to bare | non-2xx | rejected | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const result of results) {
     const ratio = (result.requestsPerSecond / bare.requestsPerSecond).toFixed(2);
-    console.log(`| ${result.name} | ${result.requestsPerSecond} | ${result.p99Ms} | ${ratio} | ${result.non2xx} | ${result.errors} |`);
+    console.log(`| ${result.name} | ${result.requestsPerSecond} | ${result.p99Ms} | ${ratio} | ${result.non2xx} | ${result.rejected} | ${result.errors} |`);
   }
 }

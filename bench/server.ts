@@ -1,5 +1,6 @@
 // The servers a benchmark measures, in their own process so the load generator does not share
 // their core: the real app (with a no-op partner operation) and a bare Fastify JSON route.
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db/client';
@@ -7,7 +8,12 @@ import { databaseTarget } from '../src/core/db/database-url';
 import { buildApp } from '../src/server';
 import { probeRoutes } from '../test/support/probe-routes';
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  PAYMENT_CHANNEL_SECRET: process.env.PAYMENT_CHANNEL_SECRET ?? randomBytes(32).toString('hex'),
+});
 const database = await openDatabase(databaseTarget(config.DATABASE_URL));
 const { app } = await buildApp({ config, database, logger: false, openApiRoutes: [probeRoutes] });
 const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
