@@ -2,7 +2,7 @@
 // route of the same run: wallet balance, goods detail (catalog), order create, wallet pay.
 import { DEMO_GOODS } from '../prisma/demo/catalog';
 import { DEMO_MEMBER } from '../prisma/demo/member';
-import { isUniqueViolation } from '../src/core/member/unique-violation';
+import { isUniqueViolation } from '../src/core/db/unique-violation';
 import { PayOrderKind } from '../src/core/order/statuses';
 import { SEED } from '../test/support/database';
 import { createPurchaseOrder } from '../test/support/commerce-fixtures';

@@ -1,30 +1,17 @@
 // FileStore and the public GET /files/:key route, black-box through the real app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { ManualClock } from '../src/core/clock';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { MAX_FILE_BYTES } from '../src/core/files/file-store';
 import { RequestContext } from '../src/core/request-context';
-import { createTestApp, envelope, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { createTestApp, envelope, useTestApp } from './support/app';
 
-let testDb: TestDatabase;
-let test: TestApp;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
+const test = useTestApp('files');
+const { clock } = test;
 const ctx = () => new RequestContext('files-test', 1, { kind: 'anonymous' }, '127.0.0.1', clock);
 const PDF_BYTES = Buffer.from('%PDF-1.3\n% a tiny stand-in\n%%EOF\n');
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('files');
-  test = await createTestApp({ database: testDb.database, clock });
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const fileCount = () => testDb.database.db.storedFile.count();
+const fileCount = () => test.db.storedFile.count();
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('FileStore.put', () => {
@@ -34,7 +21,7 @@ describe('FileStore.put', () => {
     expect(first.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second.key).not.toBe(first.key);
     expect(first.url).toBe(`http://127.0.0.1:3000/files/${first.key}`);
-    const stored = await testDb.database.db.storedFile.findUniqueOrThrow({ where: { key: first.key } });
+    const stored = await test.db.storedFile.findUniqueOrThrow({ where: { key: first.key } });
     expect(stored).toMatchObject({ tenantId: 1, contentType: 'application/pdf', fileName: 'invoice.pdf', size: PDF_BYTES.length });
     expect(stored.createdAt.getTime()).toBe(clock.now());
     expect(Buffer.from(stored.data).equals(PDF_BYTES)).toBe(true);
@@ -104,7 +91,7 @@ describe('GET /files/:key', () => {
   });
 
   it('uses PUBLIC_BASE_URL for the URLs it hands out', async () => {
-    const behindProxy = await createTestApp({ database: testDb.database, clock, env: { PUBLIC_BASE_URL: 'https://api.openbuy.example/' } });
+    const behindProxy = await createTestApp({ database: test.database, clock, env: { PUBLIC_BASE_URL: 'https://api.openbuy.example/' } });
     try {
       const { key, url } = await behindProxy.core.files.put(ctx(), { contentType: 'image/png', fileName: 'a.png', data: PDF_BYTES });
       expect(url).toBe(`https://api.openbuy.example/files/${key}`);

@@ -1,37 +1,24 @@
 // The demo catalog (prisma/demo/catalog.ts): idempotent, covering every source, and usable
 // through the goods operations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GOODS, seedDemoCatalog } from '../prisma/demo/catalog';
 import { ManualClock } from '../src/core/clock';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { getQuery } from './support/order-api';
+import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('goods_demo', { prepare: seedDemoCatalog, clock: new ManualClock(Date.UTC(2026, 10, 21)) });
 let token: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('goods_demo');
-  await seedDemoCatalog(testDb.database.db);
-  test = await createTestApp({ database: testDb.database, clock: new ManualClock(Date.UTC(2026, 10, 21)) });
   token = await partnerToken(test.app);
 });
 
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
-
 async function counts() {
-  return { goods: await db().goods.count(), skus: await db().goodsSku.count(), images: await db().goodsImage.count() };
+  return { goods: await test.db.goods.count(), skus: await test.db.goodsSku.count(), images: await test.db.goodsImage.count() };
 }
 
 describe('demo catalog', () => {
   it('holds at least 20 goods, at least 3 of every source, each with 2..4 SKUs priced in cents', async () => {
-    const goods = await db().goods.findMany({ include: { skus: true } });
+    const goods = await test.db.goods.findMany({ include: { skus: true } });
     expect(goods.length).toBeGreaterThanOrEqual(20);
     for (const source of [1, 2, 3, 5]) expect(goods.filter((entry) => entry.source === source).length).toBeGreaterThanOrEqual(3);
     for (const entry of goods) {
@@ -40,12 +27,12 @@ describe('demo catalog', () => {
       expect(entry.price).toBe(Math.min(...entry.skus.map((sku) => sku.price)));
       expect(entry.skus.every((sku) => Number.isInteger(sku.price) && sku.price > 0 && sku.stock >= 0)).toBe(true);
     }
-    expect(await db().goodsImage.count({ where: { perceptualHash: { not: null } } })).toBeGreaterThan(0);
+    expect(await test.db.goodsImage.count({ where: { perceptualHash: { not: null } } })).toBeGreaterThan(0);
   });
 
   it('is idempotent', async () => {
     const before = await counts();
-    await seedDemoCatalog(db());
+    await seedDemoCatalog(test.db);
     expect(await counts()).toEqual(before);
     expect(before.goods).toBe(DEMO_GOODS.length);
   });

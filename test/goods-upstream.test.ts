@@ -1,17 +1,15 @@
 // Goods served over the network: the HTTP provider against a local stub of the upstream
 // goods-data service (routing by configuration, API key, time-out, error statuses, malformed
 // answers), and parse-link following short links. Black-box through the real app.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { ManualClock } from '../src/core/clock';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { GoodsService } from '../src/core/goods/goods-service';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
 import { catalogGoods, uniqueWord } from './support/goods';
-import { getQuery } from './support/order-api';
+import { useStubServer } from './support/stub-server';
 
 const API_KEY = 'upstream-key-0123';
 const TIMEOUT_MS = 300;
@@ -25,7 +23,6 @@ interface SeenRequest {
 }
 
 const seen: SeenRequest[] = [];
-let base = '';
 
 const summary = (goodsId: string, extra: Record<string, unknown> = {}) => ({
   goodsId,
@@ -71,8 +68,9 @@ const BEHAVIOURS: Record<string, (response: ServerResponse, query: URLSearchPara
   '700778': (response) => json(response, 200, detail('999999')),
 };
 
-const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-  const url = new URL(request.url ?? '/', base);
+// The stub starts before the app (whose settings name its port) and stops after it.
+const stub = useStubServer((request, response) => {
+  const url = new URL(request.url ?? '/', stub.base);
   const apiKey = request.headers['x-api-key'];
   seen.push({ path: url.pathname, query: url.searchParams, apiKey: typeof apiKey === 'string' ? apiKey : undefined });
   if (apiKey !== API_KEY) return json(response, 401, { error: 'bad key' });
@@ -82,33 +80,18 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
   json(response, 404, {});
 });
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('goods_upstream', {
+  env: () => ({
+    GOODS_HTTP_URL: `${stub.base}/v1`,
+    GOODS_HTTP_API_KEY: API_KEY,
+    GOODS_HTTP_TIMEOUT_MS: String(TIMEOUT_MS),
+    GOODS_HTTP_SOURCES: '1, weidian',
+  }),
+});
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  testDb = await createTestDatabase('goods_upstream');
-  test = await createTestApp({
-    database: testDb.database,
-    clock,
-    env: {
-      GOODS_HTTP_URL: `${base}/v1`,
-      GOODS_HTTP_API_KEY: API_KEY,
-      GOODS_HTTP_TIMEOUT_MS: String(TIMEOUT_MS),
-      GOODS_HTTP_SOURCES: '1, weidian',
-    },
-  });
   token = await partnerToken(test.app);
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 });
 
 const get = (url: string, query: Record<string, string | number>) => getQuery(test.app, token, `/open-api/goods/${url}`, query);
@@ -162,8 +145,8 @@ describe('HTTP provider', () => {
 
   it('leaves the other sources to the catalog', async () => {
     const word = uniqueWord();
-    await catalogGoods(testDb.database.db, { source: 2, title: `${word} catalog` });
-    await catalogGoods(testDb.database.db, { source: 1, title: `${word} catalog` });
+    await catalogGoods(test.db, { source: 2, title: `${word} catalog` });
+    await catalogGoods(test.db, { source: 1, title: `${word} catalog` });
     const before = seen.length;
     const body = envelope<{ total: number }>(await get('search', { keyword: word, page: 1, source: 2 }));
     expect(body).toMatchObject({ code: 0, data: { total: 1 } });
@@ -204,12 +187,12 @@ describe('HTTP provider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = new GoodsService(testDb.database.db, {
+    const unreachable = new GoodsService(test.db, {
       http: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, timeoutMs: TIMEOUT_MS, sources: [1] },
       linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 },
     });
-    const wrongKey = new GoodsService(testDb.database.db, {
-      http: { baseUrl: `${base}/v1/`, apiKey: 'wrong', timeoutMs: TIMEOUT_MS, sources: [1] },
+    const wrongKey = new GoodsService(test.db, {
+      http: { baseUrl: `${stub.base}/v1/`, apiKey: 'wrong', timeoutMs: TIMEOUT_MS, sources: [1] },
       linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 },
     });
     const original = test.core.goods;
@@ -258,30 +241,25 @@ describe('parse-link with short links', () => {
       response.on('close', () => clearTimeout(timer));
     },
   };
-  const shortLinks = createServer((request, response) => {
+  const shortLinks = useStubServer((request, response) => {
     const route = ROUTES[new URL(request.url ?? '/', 'http://localhost').pathname];
     if (route) route(response);
     else response.writeHead(404).end();
   });
-  let shortBase = '';
   let original: GoodsService;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => shortLinks.listen(0, '127.0.0.1', resolve));
-    shortBase = `http://127.0.0.1:${(shortLinks.address() as AddressInfo).port}`;
     original = test.core.goods;
     // m.tb.cn, as served by the local server: the only change to the app is where requests go.
     const localFetch: typeof fetch = (input, init) => {
       const url = new URL(input instanceof Request ? input.url : input);
-      return fetch(`${shortBase}${url.pathname}${url.search}`, init);
+      return fetch(`${shortLinks.base}${url.pathname}${url.search}`, init);
     };
-    test.core.goods = new GoodsService(testDb.database.db, { linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 }, fetchImpl: localFetch });
+    test.core.goods = new GoodsService(test.db, { linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 }, fetchImpl: localFetch });
   });
 
   afterAll(async () => {
     test.core.goods = original;
-    shortLinks.closeAllConnections();
-    await new Promise<void>((resolve) => shortLinks.close(() => resolve()));
   });
 
   it('follows a short link to the goods and appends rno', async () => {

@@ -1,31 +1,17 @@
 // Goods search, image search, detail and link parsing over the catalog provider, black-box
 // through the real app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { GOODS_PAGE_SIZE } from '../src/core/goods/goods-provider';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
 import { catalogGoods, uniqueWord } from './support/goods';
-import { getQuery, postJson } from './support/order-api';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('goods');
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('goods');
-  test = await createTestApp({ database: testDb.database, clock });
   token = await partnerToken(test.app);
 });
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
 
 interface Summary {
   goodsId: string;
@@ -59,9 +45,9 @@ const titles = (page: Page) => page.list.map((goods) => goods.title);
 describe('keyword search', () => {
   it('finds goods whose titles contain every term, case-insensitively, with the summary fields', async () => {
     const word = uniqueWord();
-    const hoodie = await catalogGoods(db(), { title: `Nike Hoodie Black ${word}`, prices: [15900, 14900], sales: 30, images: ['https://img.example.com/h.jpg'] });
-    await catalogGoods(db(), { title: `nike running shoes ${word}` });
-    await catalogGoods(db(), { title: `Adidas HOODIE ${word.toUpperCase()}`, sales: 5 });
+    const hoodie = await catalogGoods(test.db, { title: `Nike Hoodie Black ${word}`, prices: [15900, 14900], sales: 30, images: ['https://img.example.com/h.jpg'] });
+    await catalogGoods(test.db, { title: `nike running shoes ${word}` });
+    await catalogGoods(test.db, { title: `Adidas HOODIE ${word.toUpperCase()}`, sales: 5 });
     const page = await search({ keyword: `  hoodie   ${word.toUpperCase()} `, page: 1, source: 1, sort: 'sale-desc' });
     expect(page.total).toBe(2);
     expect(titles(page)).toEqual([`Nike Hoodie Black ${word}`, `Adidas HOODIE ${word.toUpperCase()}`]);
@@ -80,11 +66,11 @@ describe('keyword search', () => {
 
   it('ranks by relevance: title starts with the keyword, contains it, starts with its first term, the rest; then sales', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { title: `classic hoodie ${word}`, sales: 1000 });
-    await catalogGoods(db(), { title: `${word} classic hoodie`, sales: 10 });
-    await catalogGoods(db(), { title: `classic ${word} hoodie`, sales: 5 });
-    await catalogGoods(db(), { title: `${word} hoodie classic`, sales: 1 });
-    await catalogGoods(db(), { title: `${word} HOODIE premium`, sales: 50 });
+    await catalogGoods(test.db, { title: `classic hoodie ${word}`, sales: 1000 });
+    await catalogGoods(test.db, { title: `${word} classic hoodie`, sales: 10 });
+    await catalogGoods(test.db, { title: `classic ${word} hoodie`, sales: 5 });
+    await catalogGoods(test.db, { title: `${word} hoodie classic`, sales: 1 });
+    await catalogGoods(test.db, { title: `${word} HOODIE premium`, sales: 50 });
     const expected = [`${word} HOODIE premium`, `${word} hoodie classic`, `classic ${word} hoodie`, `${word} classic hoodie`, `classic hoodie ${word}`];
     expect(titles(await search({ keyword: `${word} hoodie`, page: 1, source: 1 }))).toEqual(expected);
     expect(titles(await search({ keyword: `${word} hoodie`, page: 1, source: 1, sort: 'relevance' }))).toEqual(expected);
@@ -93,10 +79,10 @@ describe('keyword search', () => {
 
   it('sorts by price and by sales, ties by sales', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { title: `${word} a`, prices: [3000], sales: 1 });
-    await catalogGoods(db(), { title: `${word} b`, prices: [1000, 9000], sales: 7 });
-    await catalogGoods(db(), { title: `${word} c`, prices: [2000], sales: 3 });
-    await catalogGoods(db(), { title: `${word} d`, prices: [2000], sales: 9 });
+    await catalogGoods(test.db, { title: `${word} a`, prices: [3000], sales: 1 });
+    await catalogGoods(test.db, { title: `${word} b`, prices: [1000, 9000], sales: 7 });
+    await catalogGoods(test.db, { title: `${word} c`, prices: [2000], sales: 3 });
+    await catalogGoods(test.db, { title: `${word} d`, prices: [2000], sales: 9 });
     const sorted = async (sort: string) => titles(await search({ keyword: word, page: 1, source: 1, sort })).map((title) => title.slice(-1));
     expect(await sorted('price-asc')).toEqual(['b', 'd', 'c', 'a']);
     expect(await sorted('price-desc')).toEqual(['a', 'd', 'c', 'b']);
@@ -105,7 +91,7 @@ describe('keyword search', () => {
 
   it(`pages by ${GOODS_PAGE_SIZE} without overlaps`, async () => {
     const word = uniqueWord();
-    for (let index = 0; index < 45; index++) await catalogGoods(db(), { title: `${word} item ${index}`, sales: index % 3 });
+    for (let index = 0; index < 45; index++) await catalogGoods(test.db, { title: `${word} item ${index}`, sales: index % 3 });
     const pages = [];
     for (let page = 1; page <= 4; page++) pages.push(await search({ keyword: word, page, source: 1, sort: 'sale-desc' }));
     expect(pages.map((page) => page.list.length)).toEqual([20, 20, 5, 0]);
@@ -115,9 +101,9 @@ describe('keyword search', () => {
 
   it('searches one source only; JD (5) is searchable', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { source: 1, title: `${word} taobao` });
-    await catalogGoods(db(), { source: 2, title: `${word} 1688` });
-    const jd = await catalogGoods(db(), { source: 5, title: `${word} jd` });
+    await catalogGoods(test.db, { source: 1, title: `${word} taobao` });
+    await catalogGoods(test.db, { source: 2, title: `${word} 1688` });
+    const jd = await catalogGoods(test.db, { source: 5, title: `${word} jd` });
     const page = await search({ keyword: word, page: 1, source: 5 });
     expect(page.list.map((goods) => [goods.goodsId, goods.source])).toEqual([[jd.goodsId, 5]]);
     expect(titles(await search({ keyword: word, page: 1, source: 2 }))).toEqual([`${word} 1688`]);
@@ -126,10 +112,10 @@ describe('keyword search', () => {
 
   it('treats LIKE wildcards in the keyword literally', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { title: `${word} 100% cotton tee` });
-    await catalogGoods(db(), { title: `${word} 1000 cotton tee` });
-    await catalogGoods(db(), { title: `${word} a_b` });
-    await catalogGoods(db(), { title: `${word} axb` });
+    await catalogGoods(test.db, { title: `${word} 100% cotton tee` });
+    await catalogGoods(test.db, { title: `${word} 1000 cotton tee` });
+    await catalogGoods(test.db, { title: `${word} a_b` });
+    await catalogGoods(test.db, { title: `${word} axb` });
     expect(titles(await search({ keyword: `${word} 100%`, page: 1, source: 1 }))).toEqual([`${word} 100% cotton tee`]);
     expect(titles(await search({ keyword: `${word} a_b`, page: 1, source: 1 }))).toEqual([`${word} a_b`]);
     expect((await search({ keyword: `${word} %`, page: 1, source: 1 })).total).toBe(1);
@@ -137,14 +123,14 @@ describe('keyword search', () => {
 
   it('matches Chinese terms and hides delisted goods', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { title: `重磅纯棉连帽卫衣 ${word}` });
-    await catalogGoods(db(), { title: `卫衣 下架 ${word}`, status: 1 });
+    await catalogGoods(test.db, { title: `重磅纯棉连帽卫衣 ${word}` });
+    await catalogGoods(test.db, { title: `卫衣 下架 ${word}`, status: 1 });
     expect(titles(await search({ keyword: `卫衣 ${word}`, page: 1, source: 1 }))).toEqual([`重磅纯棉连帽卫衣 ${word}`]);
   });
 
   it('answers the same read as POST with a JSON body', async () => {
     const word = uniqueWord();
-    await catalogGoods(db(), { source: 3, title: `${word} weidian` });
+    await catalogGoods(test.db, { source: 3, title: `${word} weidian` });
     const body = envelope<Page>(await postJson(test.app, token, '/open-api/goods/search', { keyword: word, page: 1, source: 3, sort: 'price-asc' }));
     expect(body).toMatchObject({ code: 0, data: { total: 1, list: [{ title: `${word} weidian`, source: 3 }] } });
   });
@@ -155,10 +141,10 @@ describe('image search', () => {
     const word = uniqueWord();
     const url = `https://img.example.com/${word}/main.jpg`;
     const hash = `h${word}`;
-    const byHash = await catalogGoods(db(), { title: 'by hash', sales: 900, registeredImages: [{ url: `https://cdn.example.net/${word}/copy.jpg`, perceptualHash: hash }] });
-    const byUrl = await catalogGoods(db(), { title: 'by url', sales: 1, registeredImages: [{ url, perceptualHash: hash }] });
-    const other = await catalogGoods(db(), { source: 2, title: 'other source', registeredImages: [{ url }] });
-    await catalogGoods(db(), { title: 'unrelated', registeredImages: [{ url: `https://img.example.com/${word}/other.jpg`, perceptualHash: `x${word}` }] });
+    const byHash = await catalogGoods(test.db, { title: 'by hash', sales: 900, registeredImages: [{ url: `https://cdn.example.net/${word}/copy.jpg`, perceptualHash: hash }] });
+    const byUrl = await catalogGoods(test.db, { title: 'by url', sales: 1, registeredImages: [{ url, perceptualHash: hash }] });
+    const other = await catalogGoods(test.db, { source: 2, title: 'other source', registeredImages: [{ url }] });
+    await catalogGoods(test.db, { title: 'unrelated', registeredImages: [{ url: `https://img.example.com/${word}/other.jpg`, perceptualHash: `x${word}` }] });
 
     const query = `https://IMG.Example.com/${word}/main.jpg?x-oss-process=image/resize,w_400#top`;
     const page = await imageSearch({ imagesUrl: query, page: 1, source: 1 });
@@ -175,7 +161,7 @@ describe('image search', () => {
   it('matches by URL only when the registered image has no hash', async () => {
     const word = uniqueWord();
     const url = `https://img.example.com/${word}.png`;
-    const registered = await catalogGoods(db(), { source: 3, title: 'plain', registeredImages: [{ url }] });
+    const registered = await catalogGoods(test.db, { source: 3, title: 'plain', registeredImages: [{ url }] });
     const page = await imageSearch({ imagesUrl: url.replace('https:', 'http:'), page: 1, source: 3 });
     expect(page.list.map((goods) => goods.goodsId)).toEqual([registered.goodsId]);
   });
@@ -183,7 +169,7 @@ describe('image search', () => {
 
 describe('goods detail', () => {
   it('answers the goods with its SKUs, the price being the lowest SKU price', async () => {
-    const goods = await catalogGoods(db(), { source: 2, title: 'Yoga mat', prices: [2890, 2590, 3190], images: ['https://img.example.com/a.jpg', 'https://img.example.com/b.jpg'] });
+    const goods = await catalogGoods(test.db, { source: 2, title: 'Yoga mat', prices: [2890, 2590, 3190], images: ['https://img.example.com/a.jpg', 'https://img.example.com/b.jpg'] });
     const body = envelope(await getQuery(test.app, token, '/open-api/goods/detail', { goodsId: goods.goodsId, source: 2 }));
     expect(body).toEqual({
       code: 0,
@@ -208,8 +194,8 @@ describe('goods detail', () => {
 
   it.each([
     ['unknown goods', async () => ({ goodsId: '999999999999', source: 1 })],
-    ['goods of another source', async () => ({ goodsId: (await catalogGoods(db(), { source: 1, title: 'x' })).goodsId, source: 3 })],
-    ['delisted goods', async () => ({ goodsId: (await catalogGoods(db(), { title: 'gone', status: 1 })).goodsId, source: 1 })],
+    ['goods of another source', async () => ({ goodsId: (await catalogGoods(test.db, { source: 1, title: 'x' })).goodsId, source: 3 })],
+    ['delisted goods', async () => ({ goodsId: (await catalogGoods(test.db, { title: 'gone', status: 1 })).goodsId, source: 1 })],
   ])('answers GOODS_NOT_FOUND for %s', async (_case, query) => {
     const params = await query();
     const response = await getQuery(test.app, token, '/open-api/goods/detail', params);

@@ -1,31 +1,22 @@
 // POST /open-api/order/invoice/generate and /get, black-box through the real app: the PDFs are
 // fetched back through their URLs and read with pdf.js.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceService } from '../src/core/invoice/invoice-service';
 import { INVOICE_LABELS, type InvoiceLanguage } from '../src/core/invoice/invoice-pdf';
 import { InvoiceStatus } from '../src/core/order/statuses';
 import { RequestContext } from '../src/core/request-context';
-import { basicAuth, createTestApp, envelope, partnerToken, requestToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture, type OrderFixture } from './support/commerce-fixtures';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+import { SEED } from './support/database';
 import { pdfText } from './support/invoice';
 import { createPartner } from './support/partner-clients';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('invoice');
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('invoice');
-  test = await createTestApp({ database: testDb.database, clock });
   token = await partnerToken(test.app);
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
 });
 
 interface Entry {
@@ -36,11 +27,7 @@ interface Entry {
   url: string | null;
 }
 
-const db = () => testDb.database.db;
-
-function call(operation: 'generate' | 'get', body: unknown, bearer = token) {
-  return test.app.inject({ method: 'POST', url: `/open-api/order/invoice/${operation}`, headers: { authorization: `Bearer ${bearer}` }, payload: body as object });
-}
+const call = (operation: 'generate' | 'get', body: unknown, bearer = token) => postJson(test.app, bearer, `/open-api/order/invoice/${operation}`, body);
 
 async function entries(operation: 'generate' | 'get', body: unknown, bearer = token): Promise<Entry[]> {
   const response = await call(operation, body, bearer);
@@ -66,12 +53,12 @@ function labelFragments(language: InvoiceLanguage): string[] {
     .filter((fragment) => fragment.length >= 3);
 }
 
-const filesOfBag = (bagNo: string) => db().storedFile.count({ where: { fileName: { startsWith: `invoice-${bagNo}-` } } });
+const filesOfBag = (bagNo: string) => test.db.storedFile.count({ where: { fileName: { startsWith: `invoice-${bagNo}-` } } });
 
 /** An order of the seeded partner with two lines (2 x 49.50 and 1 x 1,234.56 CNY), packed in one bag. */
 async function packedOrder(partnerClientId: string = SEED.partnerClientId): Promise<{ member: MemberFixture; order: OrderFixture; bag: { bagId: number; bagNo: string } }> {
-  const owner = await createBoundMember(db(), { partnerClientId });
-  const order = await createPurchaseOrder(db(), owner, {
+  const owner = await createBoundMember(test.db, { partnerClientId });
+  const order = await createPurchaseOrder(test.db, owner, {
     partnerClientId,
     paid: true,
     lines: [
@@ -79,14 +66,14 @@ async function packedOrder(partnerClientId: string = SEED.partnerClientId): Prom
       { qty: 1, unitPrice: 123_456 },
     ],
   });
-  const bag = await createBag(db(), owner, order.items.map((item) => item.id));
+  const bag = await createBag(test.db, owner, order.items.map((item) => item.id));
   return { member: owner, order, bag };
 }
 
 describe('generate', () => {
   it('generates the English invoice of the bag: bag number, every line amount, totals, English labels only', async () => {
     const { order, bag } = await packedOrder();
-    await db().bagOrder.update({
+    await test.db.bagOrder.update({
       where: { id: bag.bagId },
       data: { address: { receiverName: 'Ana Souza', phone: '+55 11 91234-5678', country: 'BR', province: 'SP', city: 'São Paulo', addressLine: 'Rua Augusta 1000', postCode: '01304-001' } },
     });
@@ -107,7 +94,7 @@ describe('generate', () => {
     for (const item of order.items) expect(text).toContain(item.orderItemNo);
     for (const label of labelFragments('en')) expect(text).toContain(label);
     for (const label of labelFragments('pt')) expect(text).not.toContain(label);
-    const invoice = await db().invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } });
+    const invoice = await test.db.invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } });
     expect(invoice).toMatchObject({ tenantId: 1, status: InvoiceStatus.GENERATED, error: null });
     expect(invoice.generatedAt?.getTime()).toBe(clock.now());
     expect(entry?.url).toBe(test.core.files.urlOf(invoice.fileKey as string));
@@ -141,15 +128,15 @@ describe('generate', () => {
     expect(second).toEqual(first);
     expect(viaItem?.url).toBe(first?.url);
     expect(await filesOfBag(bag.bagNo)).toBe(1);
-    expect(await db().invoice.count({ where: { bagId: bag.bagId } })).toBe(1);
+    expect(await test.db.invoice.count({ where: { bagId: bag.bagId } })).toBe(1);
   });
 
   it('makes one file when ten requests generate the same bag at once', async () => {
     const { order, bag } = await packedOrder();
     const answers = await Promise.all(Array.from({ length: 10 }, () => entries('generate', { orderNos: [order.orderNo], language: 'pt' })));
     expect(await filesOfBag(bag.bagNo)).toBe(1);
-    expect(await db().invoice.count({ where: { bagId: bag.bagId } })).toBe(1);
-    const { fileKey } = await db().invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'pt' } } });
+    expect(await test.db.invoice.count({ where: { bagId: bag.bagId } })).toBe(1);
+    const { fileKey } = await test.db.invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'pt' } } });
     const url = test.core.files.urlOf(fileKey as string);
     for (const [entry] of answers) {
       // The winner answers the file; a request that found the generation under way says so.
@@ -161,12 +148,12 @@ describe('generate', () => {
   });
 
   it('answers each number once per bag: a parent order in two bags, an item in one, an order in none', async () => {
-    const member = await createBoundMember(db());
-    const order = await createPurchaseOrder(db(), member, { paid: true, lines: [{ unitPrice: 1_000 }, { unitPrice: 2_000 }, { unitPrice: 3_000 }] });
+    const member = await createBoundMember(test.db);
+    const order = await createPurchaseOrder(test.db, member, { paid: true, lines: [{ unitPrice: 1_000 }, { unitPrice: 2_000 }, { unitPrice: 3_000 }] });
     const [first, second, third] = order.items as [OrderFixture['items'][number], OrderFixture['items'][number], OrderFixture['items'][number]];
-    const bagA = await createBag(db(), member, [first.id, second.id]);
-    const bagB = await createBag(db(), member, [third.id]);
-    const unpacked = await createPurchaseOrder(db(), member, { paid: true });
+    const bagA = await createBag(test.db, member, [first.id, second.id]);
+    const bagB = await createBag(test.db, member, [third.id]);
+    const unpacked = await createPurchaseOrder(test.db, member, { paid: true });
 
     const answer = await entries('generate', { orderNos: [order.orderNo, third.orderItemNo, unpacked.orderNo, order.orderNo] });
     expect(answer.map(({ orderNo, bagNo, status }) => ({ orderNo, bagNo, status }))).toEqual([
@@ -191,7 +178,7 @@ describe('generate', () => {
 
   it("leaves out numbers of other partners and unknown numbers, and touches nothing of theirs", async () => {
     const other = await createPartner(test.core);
-    const otherToken = envelope<{ access_token: string }>(await requestToken(test.app, { authorization: basicAuth(other.clientId, other.secret) })).data.access_token;
+    const otherToken = await tokenOf(test.app, other);
     const theirs = await packedOrder(other.clientId);
     const mine = await packedOrder();
 
@@ -199,7 +186,7 @@ describe('generate', () => {
     const answer = await entries('generate', { orderNos: numbers });
     expect(answer.map((entry) => entry.orderNo)).toEqual([mine.order.orderNo]);
     expect(await entries('get', { orderNos: numbers.slice(0, 3) })).toEqual([]);
-    expect(await db().invoice.count({ where: { bagId: theirs.bag.bagId } })).toBe(0);
+    expect(await test.db.invoice.count({ where: { bagId: theirs.bag.bagId } })).toBe(0);
 
     // The owner sees its own, and not the seeded partner's.
     const [own, ...none] = await entries('generate', { orderNos: [theirs.order.orderNo, mine.order.orderNo] }, otherToken);
@@ -210,12 +197,12 @@ describe('generate', () => {
   it('retries a failed generation when asked again, and only then', async () => {
     const { order, bag } = await packedOrder();
     const ctx = new RequestContext('invoice-test', 1, { kind: 'partner', clientId: SEED.partnerClientId, clientRecordId: 0, scopes: new Set() }, '127.0.0.1', clock);
-    const failing = new InvoiceService(db(), test.core.files, async () => {
+    const failing = new InvoiceService(test.db, test.core.files, async () => {
       throw new Error('renderer crashed');
     });
     const [failed] = await failing.generate(ctx, [order.orderNo], 'en');
     expect(failed).toMatchObject({ bagNo: bag.bagNo, status: InvoiceStatus.FAILED, url: null });
-    expect(await db().invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } })).toMatchObject({
+    expect(await test.db.invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } })).toMatchObject({
       status: InvoiceStatus.FAILED,
       error: 'renderer crashed',
       fileKey: null,
@@ -229,12 +216,12 @@ describe('generate', () => {
     const [retried] = await entries('generate', { orderNos: [order.orderNo] });
     expect(retried).toMatchObject({ status: InvoiceStatus.GENERATED });
     expect(await pdfText(await download(retried?.url as string))).toContain(bag.bagNo);
-    expect(await db().invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } })).toMatchObject({ error: null });
+    expect(await test.db.invoice.findUniqueOrThrow({ where: { bagId_language: { bagId: bag.bagId, language: 'en' } } })).toMatchObject({ error: null });
   });
 
   it('takes over a generation whose process died, once its lease has run out', async () => {
     const { order, bag } = await packedOrder();
-    await db().invoice.create({ data: { tenantId: 1, bagId: bag.bagId, language: 'en', status: InvoiceStatus.GENERATING, updatedAt: new Date(clock.now()) } });
+    await test.db.invoice.create({ data: { tenantId: 1, bagId: bag.bagId, language: 'en', status: InvoiceStatus.GENERATING, updatedAt: new Date(clock.now()) } });
     const [underWay] = await entries('generate', { orderNos: [order.orderNo] });
     expect(underWay).toMatchObject({ status: InvoiceStatus.GENERATING, url: null });
     expect(await filesOfBag(bag.bagNo)).toBe(0);
@@ -250,7 +237,7 @@ describe('get', () => {
     const { order, bag } = await packedOrder();
     const before = await entries('get', { orderNos: [order.orderNo] });
     expect(before).toEqual([{ orderNo: order.orderNo, bagNo: bag.bagNo, language: 'en', status: null, url: null }]);
-    expect(await db().invoice.count({ where: { bagId: bag.bagId } })).toBe(0);
+    expect(await test.db.invoice.count({ where: { bagId: bag.bagId } })).toBe(0);
 
     const [generated] = await entries('generate', { orderNos: [order.orderNo], language: 'pt' });
     expect(await entries('get', { orderNos: [order.orderNo] })).toEqual(before);
@@ -262,11 +249,7 @@ describe('get', () => {
   it('is also served as GET with query parameters', async () => {
     const { order, bag } = await packedOrder();
     await entries('generate', { orderNos: [order.orderNo], language: 'pt' });
-    const query = new URLSearchParams([
-      ['orderNos', order.orderNo],
-      ['language', 'pt'],
-    ]);
-    const response = await test.app.inject({ method: 'GET', url: `/open-api/order/invoice/get?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const response = await getQuery(test.app, token, '/open-api/order/invoice/get', { orderNos: order.orderNo, language: 'pt' });
     expect(envelope<Entry[]>(response).data).toMatchObject([{ orderNo: order.orderNo, bagNo: bag.bagNo, language: 'pt', status: InvoiceStatus.GENERATED }]);
   });
 
@@ -285,14 +268,14 @@ describe('validation and scopes', () => {
     ['an empty orderNo', { orderNos: [''] }, 'orderNos[0]'],
     ['an unknown language', { orderNos: [], language: 'fr' }, 'language'],
   ])('answers 400 naming the field for %s, and writes nothing', async (_case, body, field) => {
-    const before = await db().invoice.count();
+    const before = await test.db.invoice.count();
     for (const operation of ['generate', 'get'] as const) {
       const response = await call(operation, body);
       expect(response.statusCode).toBe(400);
       expect(envelope(response)).toMatchObject({ code: 400, data: null });
       expect(envelope(response).msg).toContain(field);
     }
-    expect(await db().invoice.count()).toBe(before);
+    expect(await test.db.invoice.count()).toBe(before);
   });
 
   it('accepts exactly 50 orderNos', async () => {
@@ -307,7 +290,7 @@ describe('validation and scopes', () => {
     const writeOnly = await partnerToken(test.app, 'order:invoice:write');
     expect((await call('generate', { orderNos: [order.orderNo] }, readOnly)).statusCode).toBe(403);
     expect((await call('get', { orderNos: [order.orderNo] }, writeOnly)).statusCode).toBe(403);
-    expect(await db().invoice.count({ where: { bagId: bag.bagId } })).toBe(0);
+    expect(await test.db.invoice.count({ where: { bagId: bag.bagId } })).toBe(0);
     expect((await call('get', { orderNos: [order.orderNo] }, 'not-a-token')).statusCode).toBe(401);
   });
 });

@@ -1,28 +1,16 @@
 // POST /open-api/system/oauth2/token and /token/revoke, black-box through the real app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { UserType } from '../src/core/request-context';
-import { basicAuth, createTestApp, envelope, partnerToken, requestToken, type TestApp } from './support/app';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+import { basicAuth, envelope, partnerToken, requestToken, tokenOf, useTestApp } from './support/app';
+import { SEED } from './support/database';
 import { createPartner, updatePartner } from './support/partner-clients';
 
-let testDb: TestDatabase;
-let test: TestApp;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
+const test = useTestApp('oauth2_token');
+const { clock } = test;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('oauth2_token');
-  test = await createTestApp({ database: testDb.database, clock });
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const tokenCount = () => testDb.database.db.oAuth2AccessToken.count();
+const tokenCount = () => test.db.oAuth2AccessToken.count();
 
 function revoke(token: string, authorization: string) {
   return test.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${encodeURIComponent(token)}`, headers: { authorization } });
@@ -36,7 +24,7 @@ describe('token', () => {
     const body = envelope<{ access_token: string; token_type: string; expires_in: number; scope: string }>(response);
     expect(body).toMatchObject({ code: 0, msg: '', data: { token_type: 'bearer', expires_in: 7200, scope: OPEN_API_SCOPES.join(' ') } });
     expect(body.data).not.toHaveProperty('refresh_token');
-    const record = await testDb.database.db.oAuth2AccessToken.findUnique({ where: { accessToken: body.data.access_token } });
+    const record = await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: body.data.access_token } });
     expect(record).toMatchObject({ userType: UserType.OPEN_API, refreshToken: '', clientId: SEED.partnerClientId, tenantId: 1 });
     expect(record?.expiresTime.getTime()).toBe(clock.now() + 7200 * 1000);
   });
@@ -121,11 +109,10 @@ describe('token', () => {
 describe('token records', () => {
   it('are purged a day after they expire, when tokens are issued', async () => {
     const partner = await createPartner(test.core, { accessTokenValiditySeconds: 60 });
-    const old = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret) });
-    const oldToken = envelope<{ access_token: string }>(old).data.access_token;
+    const oldToken = await tokenOf(test.app, partner);
     clock.advance(60_000 + 86_400_000 + 3_600_000);
     await partnerToken(test.app);
-    expect(await testDb.database.db.oAuth2AccessToken.findUnique({ where: { accessToken: oldToken } })).toBeNull();
+    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: oldToken } })).toBeNull();
   });
 });
 
@@ -136,7 +123,7 @@ describe('revoke', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(envelope(response)).toMatchObject({ code: 0, data: true });
-    expect(await testDb.database.db.oAuth2AccessToken.findUnique({ where: { accessToken: token } })).toBeNull();
+    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: token } })).toBeNull();
     expect(envelope(await revoke(token, basicAuth())).data).toBe(false);
   });
 
@@ -151,11 +138,10 @@ describe('revoke', () => {
 
   it("does not touch another client's token", async () => {
     const other = await createPartner(test.core);
-    const othersToken = await partnerToken(test.app).then(() =>
-      requestToken(test.app, { authorization: basicAuth(other.clientId, other.secret) }).then((r) => envelope<{ access_token: string }>(r).data.access_token),
-    );
+    await partnerToken(test.app);
+    const othersToken = await tokenOf(test.app, other);
     expect(envelope(await revoke(othersToken, basicAuth())).data).toBe(false);
-    expect(await testDb.database.db.oAuth2AccessToken.findUnique({ where: { accessToken: othersToken } })).not.toBeNull();
+    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: othersToken } })).not.toBeNull();
   });
 
   it('needs credentials: 401 without, 400 without the token parameter', async () => {

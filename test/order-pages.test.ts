@@ -1,52 +1,40 @@
 // Pages of a member's order items and bag orders through the partner API (interface.md 4.2).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/core/clock';
 import { BagStatus, OrderItemStatus } from '../src/core/order/statuses';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, type QueryParams, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture, type OrderFixture } from './support/commerce-fixtures';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { getQuery, postJson, tokenOf } from './support/order-api';
 import { createPartner } from './support/partner-clients';
 
 const ITEMS = '/open-api/order/item/page';
 const BAGS = '/open-api/order/bag/page';
 
-let testDb: TestDatabase;
-let test: TestApp;
-let token: string;
-let otherToken: string;
-const db = () => testDb.database.db;
-
 const T1 = new Date('2026-03-01T00:00:00.000Z');
 const T2 = new Date('2026-03-02T00:00:00.000Z');
 const T3 = new Date('2026-03-03T00:00:00.000Z');
+
+const test = useTestApp('order_pages', { clock: new ManualClock(T3.getTime()) });
+let token: string;
+let otherToken: string;
 
 /** A member of another partner only, with an order and a bag: never visible to the seeded partner. */
 let stranger: MemberFixture;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('order_pages');
-  test = await createTestApp({ database: testDb.database, clock: new ManualClock(T3.getTime()) });
   token = await partnerToken(test.app);
   const partner = await createPartner(test.core);
   otherToken = await tokenOf(test.app, partner);
-  stranger = await createBoundMember(db(), { partnerClientId: partner.clientId });
-  const theirOrder = await createPurchaseOrder(db(), stranger, { partnerClientId: partner.clientId, paid: true });
-  await createBag(db(), stranger, theirOrder.items.map((item) => item.id));
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
+  stranger = await createBoundMember(test.db, { partnerClientId: partner.clientId });
+  const theirOrder = await createPurchaseOrder(test.db, stranger, { partnerClientId: partner.clientId, paid: true });
+  await createBag(test.db, stranger, theirOrder.items.map((item) => item.id));
 });
 
 interface Page<T> {
   list: T[];
   total: number;
 }
-type Query = Record<string, string | number | readonly string[] | undefined>;
 
-async function page<T>(url: string, query: Query, as = token): Promise<Page<T>> {
+async function page<T>(url: string, query: QueryParams, as = token): Promise<Page<T>> {
   const body = envelope<Page<T>>(await getQuery(test.app, as, url, query));
   expect(body.code, body.msg).toBe(0);
   return body.data;
@@ -68,14 +56,14 @@ describe('order item page', () => {
   let newestFirst: string[];
 
   beforeAll(async () => {
-    member = await createBoundMember(db());
-    unpaid = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 1000, qty: 2 }, { unitPrice: 3000 }] });
-    stored = await createPurchaseOrder(db(), member, { paid: true, itemStatus: OrderItemStatus.IN_STORAGE, lines: [{ unitPrice: 2000 }] });
+    member = await createBoundMember(test.db);
+    unpaid = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 1000, qty: 2 }, { unitPrice: 3000 }] });
+    stored = await createPurchaseOrder(test.db, member, { paid: true, itemStatus: OrderItemStatus.IN_STORAGE, lines: [{ unitPrice: 2000 }] });
     const [first, second] = unpaid.items;
     const [only] = stored.items;
-    await db().purchaseOrderItem.update({ where: { id: first?.id }, data: { createdAt: T1 } });
-    await db().purchaseOrderItem.update({ where: { id: only?.id }, data: { createdAt: T2 } });
-    await db().purchaseOrderItem.update({ where: { id: second?.id }, data: { createdAt: T3 } });
+    await test.db.purchaseOrderItem.update({ where: { id: first?.id }, data: { createdAt: T1 } });
+    await test.db.purchaseOrderItem.update({ where: { id: only?.id }, data: { createdAt: T2 } });
+    await test.db.purchaseOrderItem.update({ where: { id: second?.id }, data: { createdAt: T3 } });
     newestFirst = [second, only, first].map((item) => item?.orderItemNo as string);
   });
 
@@ -127,9 +115,9 @@ describe('order item page', () => {
   });
 
   it('shows the bag an item is packed in', async () => {
-    const packedMember = await createBoundMember(db());
-    const order = await createPurchaseOrder(db(), packedMember, { paid: true });
-    const bag = await createBag(db(), packedMember, order.items.map((item) => item.id));
+    const packedMember = await createBoundMember(test.db);
+    const order = await createPurchaseOrder(test.db, packedMember, { paid: true });
+    const bag = await createBag(test.db, packedMember, order.items.map((item) => item.id));
     const result = await page<ItemRow>(ITEMS, { pageNo: 1, pageSize: 10, unionId: packedMember.unionId });
     expect(result.list).toMatchObject([{ bagNo: bag.bagNo, status: OrderItemStatus.PACKED }]);
   });
@@ -166,14 +154,14 @@ describe('bag page', () => {
   let shippedItems: string[];
 
   beforeAll(async () => {
-    member = await createBoundMember(db());
-    const first = await createPurchaseOrder(db(), member, { paid: true, lines: [{}] });
-    const second = await createPurchaseOrder(db(), member, { paid: true, lines: [{}, {}] });
-    waiting = await createBag(db(), member, first.items.map((item) => item.id));
-    shipped = await createBag(db(), member, second.items.map((item) => item.id), { status: BagStatus.SHIPPED });
+    member = await createBoundMember(test.db);
+    const first = await createPurchaseOrder(test.db, member, { paid: true, lines: [{}] });
+    const second = await createPurchaseOrder(test.db, member, { paid: true, lines: [{}, {}] });
+    waiting = await createBag(test.db, member, first.items.map((item) => item.id));
+    shipped = await createBag(test.db, member, second.items.map((item) => item.id), { status: BagStatus.SHIPPED });
     shippedItems = second.items.map((item) => item.orderItemNo);
-    await db().bagOrder.update({ where: { bagNo: waiting.bagNo }, data: { createdAt: T1 } });
-    await db().bagOrder.update({ where: { bagNo: shipped.bagNo }, data: { createdAt: T2, trackingNo: 'LX123456789CN', shippedAt: T3 } });
+    await test.db.bagOrder.update({ where: { bagNo: waiting.bagNo }, data: { createdAt: T1 } });
+    await test.db.bagOrder.update({ where: { bagNo: shipped.bagNo }, data: { createdAt: T2, trackingNo: 'LX123456789CN', shippedAt: T3 } });
   });
 
   it('lists the member\'s bags newest first with their items, by memberId or unionId', async () => {
@@ -222,8 +210,8 @@ describe('bag page', () => {
 
 describe('bad input', () => {
   const base = { pageNo: 1, pageSize: 10, memberId: 1 };
-  const without = (key: string): Query => Object.fromEntries(Object.entries(base).filter(([name]) => name !== key));
-  const commonRows: [string, Query, string][] = [
+  const without = (key: string): QueryParams => Object.fromEntries(Object.entries(base).filter(([name]) => name !== key));
+  const commonRows: [string, QueryParams, string][] = [
     ['no pageNo', without('pageNo'), 'pageNo: required'],
     ['pageNo 0', { ...base, pageNo: 0 }, 'pageNo'],
     ['pageNo as text', { ...base, pageNo: 'one' }, 'pageNo'],
@@ -244,10 +232,10 @@ describe('bad input', () => {
   ];
 
   it.each([
-    ...commonRows.map(([name, query, field]): [string, string, Query, string] => [`items: ${name}`, ITEMS, query, field]),
+    ...commonRows.map(([name, query, field]): [string, string, QueryParams, string] => [`items: ${name}`, ITEMS, query, field]),
     ['items: an orderNo of 65 characters', ITEMS, { ...base, orderNo: 'O'.repeat(65) }, 'orderNo'],
     ['items: an orderItemNo of 65 characters', ITEMS, { ...base, orderItemNo: 'P'.repeat(65) }, 'orderItemNo'],
-    ...commonRows.map(([name, query, field]): [string, string, Query, string] => [`bags: ${name}`, BAGS, query, field]),
+    ...commonRows.map(([name, query, field]): [string, string, QueryParams, string] => [`bags: ${name}`, BAGS, query, field]),
     ['bags: a bagOrderNo of 65 characters', BAGS, { ...base, bagOrderNo: 'B'.repeat(65) }, 'bagOrderNo'],
   ])('answers 400 naming the field for %s', async (_case, url, query, field) => {
     const response = await getQuery(test.app, token, url, query);

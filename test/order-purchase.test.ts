@@ -1,52 +1,38 @@
 // Purchase orders through the partner API: quote, create, query (interface.md 4.2, open-api.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBoundMember, createCatalogGoods, type GoodsFixture, type MemberFixture } from './support/commerce-fixtures';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
-import { getQuery, postJson, tokenOf } from './support/order-api';
+import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
 
 const QUOTE = '/open-api/order/purchase/quote';
 const CREATE = '/open-api/order/purchase/create';
 const GET = '/open-api/order/purchase/get';
 
-let testDb: TestDatabase;
-let test: TestApp;
+// The rules stated explicitly, so the expected amounts below do not hang on the defaults.
+const test = useTestApp('order_purchase', {
+  env: { PRICING_DOMESTIC_FREIGHT_CENTS: '800', PRICING_SERVICE_FEE_PERCENT: '5', ORDER_PRICE_DEVIATION_PERCENT: '1' },
+});
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 let outSeq = 0;
 const nextOutOrderNo = () => `out-${Date.now()}-${++outSeq}`;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('order_purchase');
-  // The rules stated explicitly, so the expected amounts below do not hang on the defaults.
-  test = await createTestApp({
-    database: testDb.database,
-    clock,
-    env: { PRICING_DOMESTIC_FREIGHT_CENTS: '800', PRICING_SERVICE_FEE_PERCENT: '5', ORDER_PRICE_DEVIATION_PERCENT: '1' },
-  });
   token = await partnerToken(test.app);
 });
 
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
-
 async function counts() {
-  const [orders, items, payOrders] = await Promise.all([db().purchaseOrder.count(), db().purchaseOrderItem.count(), db().payOrder.count()]);
+  const [orders, items, payOrders] = await Promise.all([test.db.purchaseOrder.count(), test.db.purchaseOrderItem.count(), test.db.payOrder.count()]);
   return { orders, items, payOrders };
 }
 
 /** Catalog goods sold by its own shop (freight is charged per distinct shop). */
 async function goodsOfShop(shopName: string, skus: { price: number; stock?: number }[]): Promise<GoodsFixture> {
-  const goods = await createCatalogGoods(db(), { skus });
-  await db().goods.update({ where: { source_goodsId: { source: goods.source, goodsId: goods.goodsId } }, data: { shopName } });
+  const goods = await createCatalogGoods(test.db, { skus });
+  await test.db.goods.update({ where: { source_goodsId: { source: goods.source, goodsId: goods.goodsId } }, data: { shopName } });
   return goods;
 }
 
@@ -75,7 +61,7 @@ interface CreateData {
 
 describe('quote', () => {
   it('prices at the catalog SKU prices, ignores client prices, charges freight per shop, and creates nothing', async () => {
-    const member = await createBoundMember(db());
+    const member = await createBoundMember(test.db);
     const shirts = await goodsOfShop('Shop A', [{ price: 5990 }, { price: 6990 }]);
     const socks = await goodsOfShop('Shop B', [{ price: 1000 }]);
     const before = await counts();
@@ -98,11 +84,11 @@ describe('quote', () => {
   });
 
   it('follows the live price', async () => {
-    const member = await createBoundMember(db());
+    const member = await createBoundMember(test.db);
     const goods = await goodsOfShop('Shop C', [{ price: 2000 }]);
     const quote = async () => envelope<QuoteData>(await postJson(test.app, token, QUOTE, { externalUserId: member.externalUserId, items: [line(goods, 0, 1)] })).data;
     expect((await quote()).goodsAmount).toBe(2000);
-    await db().goodsSku.updateMany({ where: { skuId: goods.skuIds[0] }, data: { price: 2500 } });
+    await test.db.goodsSku.updateMany({ where: { skuId: goods.skuIds[0] }, data: { price: 2500 } });
     expect((await quote()).items[0]?.unitPrice).toBe(2500);
   });
 
@@ -112,7 +98,7 @@ describe('quote', () => {
     ['a SKU of other goods', (goods: GoodsFixture) => ({ ...line(goods, 0, 1), skuId: 'not-a-sku' }), ErrorCatalogue.GOODS_SKU_NOT_FOUND.code, 'not-a-sku'],
     ['more than the stock', (goods: GoodsFixture) => line(goods, 0, 6), ErrorCatalogue.ORDER_SKU_OUT_OF_STOCK.code, '5 in stock, 6 ordered'],
   ])('refuses %s, naming it', async (_case, makeLine, code, text) => {
-    const member = await createBoundMember(db());
+    const member = await createBoundMember(test.db);
     const goods = await goodsOfShop('Shop D', [{ price: 1000, stock: 5 }]);
     const response = await postJson(test.app, token, QUOTE, { externalUserId: member.externalUserId, items: [makeLine(goods)] });
     expect(response.statusCode).toBe(200);
@@ -122,7 +108,7 @@ describe('quote', () => {
 
   it('refuses an externalUserId not bound to the caller', async () => {
     const partner = await createPartner(test.core);
-    const elsewhere = await createBoundMember(db(), { partnerClientId: partner.clientId });
+    const elsewhere = await createBoundMember(test.db, { partnerClientId: partner.clientId });
     const goods = await goodsOfShop('Shop E', [{ price: 1000 }]);
     for (const externalUserId of ['nobody', elsewhere.externalUserId]) {
       const body = envelope(await postJson(test.app, token, QUOTE, { externalUserId, items: [line(goods, 0, 1)] }));
@@ -142,7 +128,7 @@ describe('create', () => {
   let goods: GoodsFixture;
 
   beforeAll(async () => {
-    member = await createBoundMember(db());
+    member = await createBoundMember(test.db);
     // One line of 10 000: payAmount = 10 000 + 800 freight + 500 fee = 11 300; 1 % of it is 113.
     goods = await goodsOfShop('Shop F', [{ price: 10_000, stock: 1000 }, { price: 500, stock: 1000 }]);
   });
@@ -163,7 +149,7 @@ describe('create', () => {
     expect(answer.data.orderNo).toMatch(/^O\d{20}$/);
     expect(answer.data.paymentId).toMatch(/^PAY\d{20}$/);
 
-    const order = await db().purchaseOrder.findUniqueOrThrow({ where: { orderNo: answer.data.orderNo }, include: { items: true } });
+    const order = await test.db.purchaseOrder.findUniqueOrThrow({ where: { orderNo: answer.data.orderNo }, include: { items: true } });
     expect(order).toMatchObject({
       tenantId: 1,
       partnerClientId: SEED.partnerClientId,
@@ -196,7 +182,7 @@ describe('create', () => {
       status: OrderItemStatus.UNPAID,
       title: `Test goods ${goods.goodsId}`,
     });
-    const payOrder = await db().payOrder.findUniqueOrThrow({ where: { paymentId: answer.data.paymentId } });
+    const payOrder = await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: answer.data.paymentId } });
     expect(payOrder).toMatchObject({
       kind: PayOrderKind.PURCHASE,
       bizNo: answer.data.orderNo,
@@ -208,18 +194,18 @@ describe('create', () => {
   });
 
   it('ships to the named address of the member', async () => {
-    const second = await db().memberAddress.create({
+    const second = await test.db.memberAddress.create({
       data: { memberId: member.memberId, receiverName: 'João Lima', phone: '+55 21 99999-0000', country: 'BR', city: 'Rio de Janeiro', addressLine: 'Av. Atlântica 1', isDefault: false },
     });
     const answer = envelope<CreateData>(await postJson(test.app, token, CREATE, createBody({ addressId: second.id })));
     expect(answer.code).toBe(0);
-    const order = await db().purchaseOrder.findUniqueOrThrow({ where: { orderNo: answer.data.orderNo } });
+    const order = await test.db.purchaseOrder.findUniqueOrThrow({ where: { orderNo: answer.data.orderNo } });
     expect(order.addressId).toBe(second.id);
     expect(order.address).toMatchObject({ receiverName: 'João Lima', city: 'Rio de Janeiro' });
   });
 
   it.each([
-    ['an address of another member', async () => (await createBoundMember(db())).addressId, ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND.code],
+    ['an address of another member', async () => (await createBoundMember(test.db)).addressId, ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND.code],
     ['an address that does not exist', async () => 2_000_000_000, ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND.code],
     ['an id beyond any record', async () => 9_007_199_254_740_991, ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND.code],
   ])('refuses %s and creates nothing', async (_case, addressOf, code) => {
@@ -232,8 +218,8 @@ describe('create', () => {
   });
 
   it('refuses a member without a default address when no addressId is given', async () => {
-    const homeless = await createBoundMember(db());
-    await db().memberAddress.updateMany({ where: { memberId: homeless.memberId }, data: { isDefault: false } });
+    const homeless = await createBoundMember(test.db);
+    await test.db.memberAddress.updateMany({ where: { memberId: homeless.memberId }, data: { isDefault: false } });
     const before = await counts();
     const answer = envelope(await postJson(test.app, token, CREATE, createBody({ externalUserId: homeless.externalUserId })));
     expect(answer.code).toBe(ErrorCatalogue.ORDER_NO_DEFAULT_ADDRESS.code);
@@ -274,11 +260,11 @@ describe('create', () => {
     expect(first.code).toBe(0);
     const before = await counts();
     // Normalized: surrounding spaces and an empty remark do not make another request; prices changing meanwhile do not matter.
-    await db().goodsSku.updateMany({ where: { skuId: goods.skuIds[1] }, data: { price: 501 } });
+    await test.db.goodsSku.updateMany({ where: { skuId: goods.skuIds[1] }, data: { price: 501 } });
     const again = envelope<CreateData>(
       await postJson(test.app, token, CREATE, { ...body, orderComment: '  same ', items: [line(goods, 0, 1), line(goods, 1, 2)] }),
     );
-    await db().goodsSku.updateMany({ where: { skuId: goods.skuIds[1] }, data: { price: 500 } });
+    await test.db.goodsSku.updateMany({ where: { skuId: goods.skuIds[1] }, data: { price: 500 } });
     expect(again).toEqual(first);
     expect(await counts()).toEqual(before);
   });
@@ -302,7 +288,7 @@ describe('create', () => {
 
   it('keeps outOrderNo unique per partner only', async () => {
     const partner = await createPartner(test.core);
-    const theirMember = await createBoundMember(db(), { partnerClientId: partner.clientId });
+    const theirMember = await createBoundMember(test.db, { partnerClientId: partner.clientId });
     const outOrderNo = nextOutOrderNo();
     const ours = envelope<CreateData>(await postJson(test.app, token, CREATE, createBody({ outOrderNo })));
     const theirs = envelope<CreateData>(
@@ -341,7 +327,7 @@ describe('get', () => {
   let goods: GoodsFixture;
 
   beforeAll(async () => {
-    member = await createBoundMember(db());
+    member = await createBoundMember(test.db);
     goods = await goodsOfShop('Shop G', [{ price: 1000 }, { price: 2000 }]);
     created = envelope<CreateData>(
       await postJson(test.app, token, CREATE, { outOrderNo: nextOutOrderNo(), externalUserId: member.externalUserId, items: [line(goods, 0, 1), line(goods, 1, 2)] }),
@@ -375,10 +361,10 @@ describe('get', () => {
   });
 
   it('reports paid once wallet pay marked the order paid', async () => {
-    await db().purchaseOrder.update({ where: { orderNo: created.orderNo }, data: { status: PurchaseOrderStatus.PAID, paidAt: new Date(clock.now()) } });
+    await test.db.purchaseOrder.update({ where: { orderNo: created.orderNo }, data: { status: PurchaseOrderStatus.PAID, paidAt: new Date(clock.now()) } });
     const body = envelope<OrderData>(await getQuery(test.app, token, GET, { orderNo: created.orderNo }));
     expect(body.data).toMatchObject({ status: PurchaseOrderStatus.PAID, paid: true });
-    await db().purchaseOrder.update({ where: { orderNo: created.orderNo }, data: { status: PurchaseOrderStatus.UNPAID, paidAt: null } });
+    await test.db.purchaseOrder.update({ where: { orderNo: created.orderNo }, data: { status: PurchaseOrderStatus.UNPAID, paidAt: null } });
   });
 
   it('does not show another partner the order', async () => {
@@ -401,7 +387,7 @@ describe('bad input', () => {
   let member: MemberFixture;
   let goods: GoodsFixture;
   beforeAll(async () => {
-    member = await createBoundMember(db());
+    member = await createBoundMember(test.db);
     goods = await goodsOfShop('Shop H', [{ price: 1000 }]);
   });
   const item = (extra: Record<string, unknown> = {}) => ({ ...line(goods, 0, 1), ...extra });

@@ -4,25 +4,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/core/clock';
 import { UserType } from '../src/core/request-context';
-import { basicAuth, createTestApp, envelope, partnerToken, requestToken, type TestApp } from './support/app';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+import { basicAuth, createTestApp, envelope, partnerToken, type TestApp, tokenOf, useTestApp } from './support/app';
+import { SEED } from './support/database';
 import { REDIS_FOR_TESTS } from './support/environment';
-import { createPartner, type TestPartner, updatePartner } from './support/partner-clients';
+import { createPartner, updatePartner } from './support/partner-clients';
 import { PROBE_SCOPE, PROBE_URL, probeRoutes } from './support/probe-routes';
 
-let testDb: TestDatabase;
-let test: TestApp;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
-
-beforeAll(async () => {
-  testDb = await createTestDatabase('partner_guard');
-  test = await createTestApp({ database: testDb.database, clock, openApiRoutes: [probeRoutes] });
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
+const test = useTestApp('partner_guard', { openApiRoutes: [probeRoutes] });
+const { clock } = test;
 
 function probe(app: TestApp['app'], token: string | undefined, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
   return app.inject({
@@ -31,12 +20,6 @@ function probe(app: TestApp['app'], token: string | undefined, options: { remote
     remoteAddress: options.remoteAddress,
     headers: { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
   });
-}
-
-async function tokenOf(app: TestApp['app'], partner: TestPartner, scope?: string): Promise<string> {
-  const body = envelope<{ access_token: string }>(await requestToken(app, { authorization: basicAuth(partner.clientId, partner.secret), scope }));
-  if (body.code !== 0) throw new Error(body.msg);
-  return body.data.access_token;
 }
 
 describe('bearer token', () => {
@@ -191,8 +174,8 @@ describe.skipIf(!redisUp)('two instances on Redis', () => {
   const sharedClock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
 
   beforeAll(async () => {
-    first = await createTestApp({ database: testDb.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
-    second = await createTestApp({ database: testDb.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
+    first = await createTestApp({ database: test.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
+    second = await createTestApp({ database: test.database, clock: sharedClock, redisUrl: REDIS_FOR_TESTS, openApiRoutes: [probeRoutes] });
   });
 
   afterAll(async () => {

@@ -1,41 +1,25 @@
 // The payment channel side of USD payment orders: signed notifications, expiry (on read and by the
 // sweeper), logistics hand-over, and the built-in channel's checkout page.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { ManualClock } from '../src/core/clock';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { RequestContext } from '../src/core/request-context';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { getQuery, postJson } from './support/order-api';
+import { createTestApp, envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
 import { createPaymentOrder, notify, PAYMENT_TEST_ENV, type PaymentOrderData, signedNotification } from './support/payment-orders';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('payment_order_channel', { env: PAYMENT_TEST_ENV });
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 const MINUTE = 60_000;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase('payment_order_channel');
-  test = await createTestApp({ database: testDb.database, clock, env: PAYMENT_TEST_ENV });
-});
 
 beforeEach(async () => {
   // Tokens live 2 hours; expiry tests move the clock.
   token = await partnerToken(test.app);
 });
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
 const getOrder = async (order: PaymentOrderData) =>
   envelope<PaymentOrderData>(await getQuery(test.app, token, '/open-api/pay/order/get', { orderNo: order.orderNo })).data;
-const storedOrder = (order: PaymentOrderData) => db().paymentOrder.findUniqueOrThrow({ where: { orderNo: order.orderNo } });
-const notificationCount = () => db().paymentNotification.count();
+const storedOrder = (order: PaymentOrderData) => test.db.paymentOrder.findUniqueOrThrow({ where: { orderNo: order.orderNo } });
+const notificationCount = () => test.db.paymentNotification.count();
 
 describe('signed notification', () => {
   it('marks a pending order paid at the notified time', async () => {
@@ -177,7 +161,7 @@ describe('expiry', () => {
   it('is applied by the sweeper to orders nobody reads', async () => {
     const orders = [await createPaymentOrder(test.app, token), await createPaymentOrder(test.app, token)];
     const survivor = await createPaymentOrder(test.app, token);
-    await db().paymentOrder.update({ where: { orderNo: survivor.orderNo }, data: { expireTime: new Date(clock.now() + 2 * 60 * MINUTE) } });
+    await test.db.paymentOrder.update({ where: { orderNo: survivor.orderNo }, data: { expireTime: new Date(clock.now() + 2 * 60 * MINUTE) } });
     const sweep = () => test.core.paymentOrders.closeExpired(new RequestContext('test-sweep', null, { kind: 'anonymous' }, '', clock));
     clock.advance(29 * MINUTE);
     await sweep();
@@ -196,7 +180,7 @@ describe('logistics submit', () => {
     { logisticsProvider: 'Correios', logisticsProviderCode: 'correios', logisticsCode: 'LB123456789CN' },
   ];
   const submit = (body: unknown) => postJson(test.app, token, '/open-api/pay/order/logistics/submit', body);
-  const logisticsCount = () => db().paymentOrderLogistics.count();
+  const logisticsCount = () => test.db.paymentOrderLogistics.count();
 
   async function paidOrder() {
     const order = await createPaymentOrder(test.app, token, { payAmount: 9.99 });
@@ -215,7 +199,7 @@ describe('logistics submit', () => {
       error_detail: '',
       data: { paymentOrderId: order.paymentOrderId, accepted: true, logisticsList: parcels.map((parcel) => ({ ...parcel, createTime })) },
     });
-    const stored = await db().paymentOrderLogistics.findMany({ where: { paymentOrder: { orderNo: order.orderNo } }, orderBy: { id: 'asc' } });
+    const stored = await test.db.paymentOrderLogistics.findMany({ where: { paymentOrder: { orderNo: order.orderNo } }, orderBy: { id: 'asc' } });
     expect(stored.map(({ logisticsProvider, logisticsProviderCode, logisticsCode, channelAccepted }) => ({ logisticsProvider, logisticsProviderCode, logisticsCode, channelAccepted }))).toEqual(
       parcels.map((parcel) => ({ ...parcel, channelAccepted: true })),
     );
@@ -223,7 +207,7 @@ describe('logistics submit', () => {
     // A later submission adds to the earlier one.
     await submit({ paymentOrderId: order.paymentOrderId, logisticsList: [parcels[0]] });
     expect(test.core.builtinPaymentChannel.receivedLogistics(order.paymentOrderId)).toEqual([...parcels, parcels[0]]);
-    expect(await db().paymentOrderLogistics.count({ where: { paymentOrder: { orderNo: order.orderNo } } })).toBe(3);
+    expect(await test.db.paymentOrderLogistics.count({ where: { paymentOrder: { orderNo: order.orderNo } } })).toBe(3);
   });
 
   it('refuses pending and closed orders, and unknown ones, storing nothing', async () => {
@@ -291,7 +275,7 @@ describe('checkout page', () => {
   });
 
   it('offers no demo button when the demo is off', async () => {
-    const quiet = await createTestApp({ database: testDb.database, clock, env: { ...PAYMENT_TEST_ENV, PAYMENT_CHECKOUT_DEMO: 'false' } });
+    const quiet = await createTestApp({ database: test.database, clock, env: { ...PAYMENT_TEST_ENV, PAYMENT_CHECKOUT_DEMO: 'false' } });
     try {
       const order = await createPaymentOrder(quiet.app, await partnerToken(quiet.app));
       const response = await quiet.app.inject({ method: 'GET', url: new URL(order.payUrl).pathname });
@@ -317,7 +301,7 @@ describe('configuration', () => {
   });
 
   it('closes orders after PAYMENT_ORDER_TTL_MINUTES', async () => {
-    const short = await createTestApp({ database: testDb.database, clock, env: { ...PAYMENT_TEST_ENV, PAYMENT_ORDER_TTL_MINUTES: '5' } });
+    const short = await createTestApp({ database: test.database, clock, env: { ...PAYMENT_TEST_ENV, PAYMENT_ORDER_TTL_MINUTES: '5' } });
     try {
       const order = await createPaymentOrder(short.app, await partnerToken(short.app));
       expect(order.expireTime).toBe(new Date(clock.now() + 5 * MINUTE).toISOString());

@@ -1,10 +1,8 @@
 // USD payment orders through /open-api: create, query, page, isolation between partners, bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
-import { getQuery, postJson, tokenOf } from './support/order-api';
+import { envelope, getQuery, partnerToken, postJson, type QueryParams, tokenOf, useTestApp } from './support/app';
+import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
 import {
   createPaymentOrder,
@@ -16,32 +14,20 @@ import {
   uniqueOutOrderNo,
 } from './support/payment-orders';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('payment_order', { env: PAYMENT_TEST_ENV });
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 const MINUTE = 60_000;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase('payment_order');
-  test = await createTestApp({ database: testDb.database, clock, env: PAYMENT_TEST_ENV });
-});
 
 beforeEach(async () => {
   // Tokens live 2 hours; some tests move the clock.
   token = await partnerToken(test.app);
 });
 
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const orderCount = () => testDb.database.db.paymentOrder.count();
+const orderCount = () => test.db.paymentOrder.count();
 const create = (body: unknown, as = token) => postJson(test.app, as, '/open-api/pay/order/create', body);
 const get = (query: Record<string, string | undefined>, as = token) => getQuery(test.app, as, '/open-api/pay/order/get', query);
-const page = (query: Record<string, string | number | readonly string[] | undefined>, as = token) =>
-  getQuery(test.app, as, '/open-api/pay/order/page', query);
+const page = (query: QueryParams, as = token) => getQuery(test.app, as, '/open-api/pay/order/page', query);
 
 async function pay(order: PaymentOrderData) {
   const answer = envelope(await notify(test.app, signedNotification(clock, { paymentOrderId: order.paymentOrderId, amount: order.payAmount })));
@@ -70,9 +56,9 @@ describe('create', () => {
       expireTime: new Date(clock.now() + 30 * MINUTE).toISOString(),
     });
     expect(body.data.orderNo).toMatch(/^PO\d{20}$/);
-    expect(body.data.paymentOrderId).toMatch(/^CH\d{20}$/);
+    expect(body.data.paymentOrderId).toMatch(/^CH[0-9A-HJKMNP-TV-Z]{20}$/);
     expect(body.data.payUrl).toBe(`${PUBLIC_BASE_URL}/pay/checkout/${body.data.paymentOrderId}`);
-    const stored = await testDb.database.db.paymentOrder.findUnique({ where: { orderNo: body.data.orderNo } });
+    const stored = await test.db.paymentOrder.findUnique({ where: { orderNo: body.data.orderNo } });
     expect(stored).toMatchObject({ payAmount: 1250, channel: 'builtin', partnerClientId: SEED.partnerClientId, tenantId: 1, shippingInfo: null });
   });
 
@@ -85,7 +71,7 @@ describe('create', () => {
   ])('stores payAmount %s as %s cents exactly and answers it back', async (payAmount, cents) => {
     const body = envelope<PaymentOrderData>(await create({ outOrderNo: uniqueOutOrderNo(), payAmount }));
     expect(body.data.payAmount).toBe(payAmount);
-    expect((await testDb.database.db.paymentOrder.findUnique({ where: { orderNo: body.data.orderNo } }))?.payAmount).toBe(cents);
+    expect((await test.db.paymentOrder.findUnique({ where: { orderNo: body.data.orderNo } }))?.payAmount).toBe(cents);
   });
 
   it.each([
@@ -234,7 +220,7 @@ describe('isolation between partners', () => {
       logisticsList: [{ logisticsProvider: 'DHL', logisticsProviderCode: 'dhl', logisticsCode: 'X1' }],
     });
     expect(envelope(logistics).code).toBe(ErrorCatalogue.PAYMENT_ORDER_NOT_FOUND.code);
-    expect(await testDb.database.db.paymentOrderLogistics.count({ where: { paymentOrder: { orderNo: order.orderNo } } })).toBe(0);
+    expect(await test.db.paymentOrderLogistics.count({ where: { paymentOrder: { orderNo: order.orderNo } } })).toBe(0);
     // The same outOrderNo is the other partner's own, separate order.
     const theirs = await createPaymentOrder(test.app, otherToken, { outOrderNo: order.outOrderNo, payAmount: 1 });
     expect(theirs.orderNo).not.toBe(order.orderNo);

@@ -1,29 +1,23 @@
 // QC records: warehouse writes through the QC service, partner reads by goods and by order,
 // black-box through the real app.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { type ErrorDefinition, ServiceError } from '../src/core/errors/service-error';
 import { OrderItemStatus, QcStatus } from '../src/core/order/statuses';
 import { MAX_QC_PHOTOS, QC_LATEST_COUNT } from '../src/core/qc/qc-service';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBoundMember, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { completedQc, staffContext } from './support/goods';
-import { getQuery, postJson, tokenOf } from './support/order-api';
+import { completedQc } from './support/goods';
 import { createPartner } from './support/partner-clients';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('qc');
+const { clock } = test;
 let token: string;
 let member: MemberFixture;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('qc');
-  test = await createTestApp({ database: testDb.database, clock });
-  member = await createBoundMember(testDb.database.db);
+  member = await createBoundMember(test.db);
 });
 
 // Tests move the clock by hours; a fresh token each test keeps it from expiring under them.
@@ -31,20 +25,13 @@ beforeEach(async () => {
   token = await partnerToken(test.app);
 });
 
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
-const staff = () => staffContext(clock);
 let goodsSerial = 0;
 /** A goods id no other test's records use. */
 const newGoodsId = () => String(880_000_000_000 + goodsSerial++);
 
 /** An order of `member` whose items (one per SKU) have arrived at the warehouse. */
 function arrivedOrder(goodsId: string, skuIds: string[], options: { source?: number; partnerClientId?: string; of?: MemberFixture } = {}) {
-  return createPurchaseOrder(db(), options.of ?? member, {
+  return createPurchaseOrder(test.db, options.of ?? member, {
     partnerClientId: options.partnerClientId,
     lines: skuIds.map((skuId) => ({ source: options.source ?? 1, goodsId, skuId })),
     paid: true,
@@ -89,10 +76,10 @@ describe('QC records by goods', () => {
     const order = await arrivedOrder(goodsId, ['A', 'B', 'A2']);
     const [itemA, itemB, itemOpen] = order.items as [(typeof order.items)[0], (typeof order.items)[0], (typeof order.items)[0]];
     const startedAt = clock.now();
-    const first = await completedQc(test.core, staff(), itemA.id, { photos: ['https://files.example.com/qc/a-1.jpg', '/files/qc-a-2.jpg'], remarks: 'Stitching fine' });
+    const first = await completedQc(test.core, test.staff(), itemA.id, { photos: ['https://files.example.com/qc/a-1.jpg', '/files/qc-a-2.jpg'], remarks: 'Stitching fine' });
     clock.advance(MINUTE);
-    const second = await completedQc(test.core, staff(), itemB.id, { result: 2, remarks: 'Wrong colour' });
-    await test.core.qc.start(staff(), { orderItemId: itemOpen.id });
+    const second = await completedQc(test.core, test.staff(), itemB.id, { result: 2, remarks: 'Wrong colour' });
+    await test.core.qc.start(test.staff(), { orderItemId: itemOpen.id });
 
     const page = await read<{ list: QcRecordOut[]; total: number }>('/open-api/goods/qc/page', { pageNo: 1, pageSize: 10, goodsId, source: 1 });
     expect(page.total).toBe(2);
@@ -124,14 +111,14 @@ describe('QC records by goods', () => {
     const early = await arrivedOrder(goodsId, ['S'], { source: 3 });
     const late = await arrivedOrder(goodsId, ['S'], { source: 3 });
     const otherSource = await arrivedOrder(goodsId, ['S'], { source: 2 });
-    const earlyRecord = await test.core.qc.start(staff(), { orderItemId: early.items[0]?.id as number });
+    const earlyRecord = await test.core.qc.start(test.staff(), { orderItemId: early.items[0]?.id as number });
     clock.advance(10 * MINUTE);
-    await test.core.qc.complete(staff(), { qcRecordId: earlyRecord.qcId, result: 1 });
+    await test.core.qc.complete(test.staff(), { qcRecordId: earlyRecord.qcId, result: 1 });
     clock.advance(20 * MINUTE);
-    const lateRecord = await test.core.qc.start(staff(), { orderItemId: late.items[0]?.id as number });
+    const lateRecord = await test.core.qc.start(test.staff(), { orderItemId: late.items[0]?.id as number });
     clock.advance(30 * MINUTE);
-    await test.core.qc.complete(staff(), { qcRecordId: lateRecord.qcId, result: 1 });
-    await completedQc(test.core, staff(), otherSource.items[0]?.id as number);
+    await test.core.qc.complete(test.staff(), { qcRecordId: lateRecord.qcId, result: 1 });
+    await completedQc(test.core, test.staff(), otherSource.items[0]?.id as number);
 
     const at = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
     const ids = async (query: Parameters<typeof getQuery>[3]) =>
@@ -153,7 +140,7 @@ describe('QC records by goods', () => {
     const completed = [];
     for (let round = 0; round < QC_LATEST_COUNT + 2; round++) {
       clock.advance(MINUTE);
-      completed.push(await completedQc(test.core, staff(), itemId));
+      completed.push(await completedQc(test.core, test.staff(), itemId));
     }
     const latest = await read<QcRecordOut[]>('/open-api/goods/qc/latest', { goodsId, source: 1 });
     expect(latest.map((record) => record.qcId)).toEqual(completed.reverse().slice(0, QC_LATEST_COUNT).map((record) => record.qcId));
@@ -166,11 +153,11 @@ describe('QC records by goods', () => {
   it('summarises records and photos of one goods and SKU', async () => {
     const goodsId = newGoodsId();
     const order = await arrivedOrder(goodsId, ['M1', 'M2']);
-    await completedQc(test.core, staff(), order.items[0]?.id as number, { photos: ['https://files.example.com/1.jpg', 'https://files.example.com/2.jpg'] });
+    await completedQc(test.core, test.staff(), order.items[0]?.id as number, { photos: ['https://files.example.com/1.jpg', 'https://files.example.com/2.jpg'] });
     clock.advance(MINUTE);
-    const last = await completedQc(test.core, staff(), order.items[1]?.id as number, { photos: ['https://files.example.com/3.jpg'] });
-    const open = await test.core.qc.start(staff(), { orderItemId: order.items[1]?.id as number });
-    await test.core.qc.addPhotos(staff(), { qcRecordId: open.qcId, urls: ['https://files.example.com/open.jpg'] });
+    const last = await completedQc(test.core, test.staff(), order.items[1]?.id as number, { photos: ['https://files.example.com/3.jpg'] });
+    const open = await test.core.qc.start(test.staff(), { orderItemId: order.items[1]?.id as number });
+    await test.core.qc.addPhotos(test.staff(), { qcRecordId: open.qcId, urls: ['https://files.example.com/open.jpg'] });
 
     expect(await read('/open-api/goods/qc/summary', { goodsId, source: 1 })).toEqual({
       goodsId,
@@ -187,7 +174,7 @@ describe('QC records by goods', () => {
   it('is shared quality information: another partner reads the same goods records', async () => {
     const goodsId = newGoodsId();
     const order = await arrivedOrder(goodsId, ['P']);
-    const record = await completedQc(test.core, staff(), order.items[0]?.id as number);
+    const record = await completedQc(test.core, test.staff(), order.items[0]?.id as number);
     const other = await tokenOf(test.app, await createPartner(test.core));
     const page = await read<{ list: QcRecordOut[] }>('/open-api/goods/qc/page', { pageNo: 1, pageSize: 10, goodsId }, other);
     expect(page.list.map((entry) => entry.qcId)).toEqual([record.qcId]);
@@ -197,7 +184,7 @@ describe('QC records by goods', () => {
   it('answers the POST form and needs goods:qc:read', async () => {
     const goodsId = newGoodsId();
     const order = await arrivedOrder(goodsId, ['Q']);
-    await completedQc(test.core, staff(), order.items[0]?.id as number);
+    await completedQc(test.core, test.staff(), order.items[0]?.id as number);
     const body = envelope(await postJson(test.app, token, '/open-api/goods/qc/summary', { goodsId, source: 1 }));
     expect(body).toMatchObject({ code: 0, data: { recordCount: 1 } });
     const orderOnly = await partnerToken(test.app, 'order:qc:read');
@@ -210,10 +197,10 @@ describe('QC records by order', () => {
     const goodsId = newGoodsId();
     const order = await arrivedOrder(goodsId, ['X', 'Y']);
     const [itemX, itemY] = order.items as [(typeof order.items)[0], (typeof order.items)[0]];
-    const recordX = await completedQc(test.core, staff(), itemX.id, { photos: ['https://files.example.com/x.jpg'] });
+    const recordX = await completedQc(test.core, test.staff(), itemX.id, { photos: ['https://files.example.com/x.jpg'] });
     clock.advance(MINUTE);
-    const recordY = await completedQc(test.core, staff(), itemY.id);
-    await test.core.qc.start(staff(), { orderItemId: itemY.id });
+    const recordY = await completedQc(test.core, test.staff(), itemY.id);
+    await test.core.qc.start(test.staff(), { orderItemId: itemY.id });
 
     const all = await read<QcRecordOut[]>('/open-api/order/qc/list', { orderNo: order.orderNo });
     expect(all.map((record) => [record.qcId, record.orderNo, record.orderItemNo])).toEqual(
@@ -232,7 +219,7 @@ describe('QC records by order', () => {
 
   it('answers an empty list when nothing is completed, and for unknown numbers', async () => {
     const order = await arrivedOrder(newGoodsId(), ['N']);
-    await test.core.qc.start(staff(), { orderItemId: order.items[0]?.id as number });
+    await test.core.qc.start(test.staff(), { orderItemId: order.items[0]?.id as number });
     expect(await read('/open-api/order/qc/list', { orderNo: order.orderNo })).toEqual([]);
     expect(await read('/open-api/order/qc/list', { orderNo: order.items[0]?.orderItemNo as string })).toEqual([]);
     expect(await read('/open-api/order/qc/list', { orderNo: 'O20261121000000999999' })).toEqual([]);
@@ -242,12 +229,12 @@ describe('QC records by order', () => {
   it("answers another partner's order exactly as an unknown one, both ways", async () => {
     const partner = await createPartner(test.core);
     const otherToken = await tokenOf(test.app, partner);
-    const theirMember = await createBoundMember(db(), { partnerClientId: partner.clientId });
+    const theirMember = await createBoundMember(test.db, { partnerClientId: partner.clientId });
     const goodsId = newGoodsId();
     const theirs = await arrivedOrder(goodsId, ['T'], { partnerClientId: partner.clientId, of: theirMember });
     const ours = await arrivedOrder(goodsId, ['T']);
-    await completedQc(test.core, staff(), theirs.items[0]?.id as number);
-    await completedQc(test.core, staff(), ours.items[0]?.id as number);
+    await completedQc(test.core, test.staff(), theirs.items[0]?.id as number);
+    await completedQc(test.core, test.staff(), ours.items[0]?.id as number);
 
     expect(await read('/open-api/order/qc/list', { orderNo: theirs.orderNo })).toEqual([]);
     expect(await read('/open-api/order/qc/list', { orderNo: theirs.items[0]?.orderItemNo as string })).toEqual([]);
@@ -263,53 +250,53 @@ describe('QC records by order', () => {
 
 describe('QC writes (warehouse staff)', () => {
   it('starts only items in the warehouse, and reuses the open record', async () => {
-    const unpaid = await createPurchaseOrder(db(), member, { lines: [{ goodsId: newGoodsId() }] });
-    await expectServiceError(test.core.qc.start(staff(), { orderItemId: unpaid.items[0]?.id as number }), ErrorCatalogue.QC_ITEM_NOT_IN_WAREHOUSE);
-    await expectServiceError(test.core.qc.start(staff(), { orderItemId: 999_999_999 }), ErrorCatalogue.QC_ORDER_ITEM_NOT_FOUND);
+    const unpaid = await createPurchaseOrder(test.db, member, { lines: [{ goodsId: newGoodsId() }] });
+    await expectServiceError(test.core.qc.start(test.staff(), { orderItemId: unpaid.items[0]?.id as number }), ErrorCatalogue.QC_ITEM_NOT_IN_WAREHOUSE);
+    await expectServiceError(test.core.qc.start(test.staff(), { orderItemId: 999_999_999 }), ErrorCatalogue.QC_ORDER_ITEM_NOT_FOUND);
 
     const order = await arrivedOrder(newGoodsId(), ['W']);
     const itemId = order.items[0]?.id as number;
-    const first = await test.core.qc.start(staff(), { orderItemId: itemId });
+    const first = await test.core.qc.start(test.staff(), { orderItemId: itemId });
     expect(first).toMatchObject({ orderItemId: itemId, orderNo: order.orderNo, status: QcStatus.IN_PROGRESS, result: null, completionTime: null, photos: [] });
-    expect((await test.core.qc.start(staff(), { orderItemId: itemId })).qcId).toBe(first.qcId);
-    expect(await db().qcRecord.count({ where: { orderItemId: itemId } })).toBe(1);
+    expect((await test.core.qc.start(test.staff(), { orderItemId: itemId })).qcId).toBe(first.qcId);
+    expect(await test.db.qcRecord.count({ where: { orderItemId: itemId } })).toBe(1);
   });
 
   it('completes once, moving an arrived item to QC done; no photos after completion', async () => {
     const order = await arrivedOrder(newGoodsId(), ['C']);
     const itemId = order.items[0]?.id as number;
-    const record = await test.core.qc.start(staff(), { orderItemId: itemId });
-    const withPhotos = await test.core.qc.addPhotos(staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/1.jpg', 'https://files.example.com/2.jpg'] });
+    const record = await test.core.qc.start(test.staff(), { orderItemId: itemId });
+    const withPhotos = await test.core.qc.addPhotos(test.staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/1.jpg', 'https://files.example.com/2.jpg'] });
     expect(withPhotos.photos).toEqual(['https://files.example.com/1.jpg', 'https://files.example.com/2.jpg']);
     clock.advance(MINUTE);
-    const done = await test.core.qc.complete(staff(), { qcRecordId: record.qcId, result: 1, remarks: '  ' });
+    const done = await test.core.qc.complete(test.staff(), { qcRecordId: record.qcId, result: 1, remarks: '  ' });
     expect(done).toMatchObject({ status: QcStatus.COMPLETED, result: 1, remarks: null, completionTime: new Date(clock.now()) });
-    expect((await db().purchaseOrderItem.findUniqueOrThrow({ where: { id: itemId } })).status).toBe(OrderItemStatus.QC_DONE);
+    expect((await test.db.purchaseOrderItem.findUniqueOrThrow({ where: { id: itemId } })).status).toBe(OrderItemStatus.QC_DONE);
 
-    await expectServiceError(test.core.qc.complete(staff(), { qcRecordId: record.qcId, result: 2 }), ErrorCatalogue.QC_RECORD_COMPLETED);
-    await expectServiceError(test.core.qc.addPhotos(staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/3.jpg'] }), ErrorCatalogue.QC_RECORD_COMPLETED);
-    expect(await db().qcRecord.findUniqueOrThrow({ where: { id: record.qcId } })).toMatchObject({ result: 1 });
-    expect(await db().qcPhoto.count({ where: { qcRecordId: record.qcId } })).toBe(2);
+    await expectServiceError(test.core.qc.complete(test.staff(), { qcRecordId: record.qcId, result: 2 }), ErrorCatalogue.QC_RECORD_COMPLETED);
+    await expectServiceError(test.core.qc.addPhotos(test.staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/3.jpg'] }), ErrorCatalogue.QC_RECORD_COMPLETED);
+    expect(await test.db.qcRecord.findUniqueOrThrow({ where: { id: record.qcId } })).toMatchObject({ result: 1 });
+    expect(await test.db.qcPhoto.count({ where: { qcRecordId: record.qcId } })).toBe(2);
   });
 
   it('refuses bad results, photos and remarks, writing nothing', async () => {
     const order = await arrivedOrder(newGoodsId(), ['V']);
-    const record = await test.core.qc.start(staff(), { orderItemId: order.items[0]?.id as number });
-    await expectServiceError(test.core.qc.complete(staff(), { qcRecordId: record.qcId, result: 3 }), ErrorCatalogue.QC_RESULT_INVALID);
-    await expectServiceError(test.core.qc.complete(staff(), { qcRecordId: record.qcId, result: 1, remarks: 'x'.repeat(1001) }), ErrorCatalogue.QC_REMARKS_TOO_LONG);
+    const record = await test.core.qc.start(test.staff(), { orderItemId: order.items[0]?.id as number });
+    await expectServiceError(test.core.qc.complete(test.staff(), { qcRecordId: record.qcId, result: 3 }), ErrorCatalogue.QC_RESULT_INVALID);
+    await expectServiceError(test.core.qc.complete(test.staff(), { qcRecordId: record.qcId, result: 1, remarks: 'x'.repeat(1001) }), ErrorCatalogue.QC_REMARKS_TOO_LONG);
     for (const url of ['javascript:alert(1)', '//evil.example/a.jpg', '', `https://files.example.com/${'a'.repeat(2000)}`]) {
-      await expectServiceError(test.core.qc.addPhotos(staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/ok.jpg', url] }), ErrorCatalogue.QC_PHOTO_INVALID);
+      await expectServiceError(test.core.qc.addPhotos(test.staff(), { qcRecordId: record.qcId, urls: ['https://files.example.com/ok.jpg', url] }), ErrorCatalogue.QC_PHOTO_INVALID);
     }
     const tooMany = Array.from({ length: MAX_QC_PHOTOS + 1 }, (_, index) => `https://files.example.com/${index}.jpg`);
-    await expectServiceError(test.core.qc.addPhotos(staff(), { qcRecordId: record.qcId, urls: tooMany }), ErrorCatalogue.QC_TOO_MANY_PHOTOS);
-    expect(await db().qcPhoto.count({ where: { qcRecordId: record.qcId } })).toBe(0);
-    expect((await db().qcRecord.findUniqueOrThrow({ where: { id: record.qcId } })).status).toBe(QcStatus.IN_PROGRESS);
+    await expectServiceError(test.core.qc.addPhotos(test.staff(), { qcRecordId: record.qcId, urls: tooMany }), ErrorCatalogue.QC_TOO_MANY_PHOTOS);
+    expect(await test.db.qcPhoto.count({ where: { qcRecordId: record.qcId } })).toBe(0);
+    expect((await test.db.qcRecord.findUniqueOrThrow({ where: { id: record.qcId } })).status).toBe(QcStatus.IN_PROGRESS);
   });
 
   it("cannot touch another tenant's items and records", async () => {
     const order = await arrivedOrder(newGoodsId(), ['Z']);
-    const record = await test.core.qc.start(staff(), { orderItemId: order.items[0]?.id as number });
-    const otherTenant = staffContext(clock, 2);
+    const record = await test.core.qc.start(test.staff(), { orderItemId: order.items[0]?.id as number });
+    const otherTenant = test.staff(2);
     await expectServiceError(test.core.qc.start(otherTenant, { orderItemId: order.items[0]?.id as number }), ErrorCatalogue.QC_ORDER_ITEM_NOT_FOUND);
     await expectServiceError(test.core.qc.addPhotos(otherTenant, { qcRecordId: record.qcId, urls: ['https://files.example.com/1.jpg'] }), ErrorCatalogue.QC_RECORD_NOT_FOUND);
     await expectServiceError(test.core.qc.complete(otherTenant, { qcRecordId: record.qcId, result: 1 }), ErrorCatalogue.QC_RECORD_NOT_FOUND);

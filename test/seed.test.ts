@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN_USERNAME, seedDatabase, SUPER_ADMIN_ROLE_CODE } from '../prisma/seed';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { catalogPermissions, MenuType } from '../src/core/permission/menu-catalogue';
 import { verifySecret } from '../src/core/security/password-hash';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
+import { useTestDatabase } from './support/app';
+import { SEED } from './support/database';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('seed');
-});
-afterAll(async () => testDb?.drop());
+const testDb = useTestDatabase('seed');
 
 describe('seed', () => {
   it('creates the system tenant, its super administrator with the given password, and the menu tree', async () => {
-    const db = testDb.database.db;
+    const db = testDb.db;
     expect(await db.tenant.findUnique({ where: { id: 1 } })).toMatchObject({ name: 'OpenBuy', status: 0 });
     const admin = await db.adminUser.findUnique({ where: { tenantId_username: { tenantId: 1, username: SEED_ADMIN_USERNAME } }, include: { roles: { include: { role: true } } } });
     expect(await verifySecret(admin?.passwordHash as string, SEED.adminPassword)).toBe(true);
@@ -25,14 +22,14 @@ describe('seed', () => {
   });
 
   it('creates the demo partner with every open-platform scope and its secret', async () => {
-    const client = await testDb.database.db.oAuth2Client.findUnique({ where: { clientId: SEED.partnerClientId } });
+    const client = await testDb.db.oAuth2Client.findUnique({ where: { clientId: SEED.partnerClientId } });
     expect(client?.scopes).toEqual([...OPEN_API_SCOPES]);
     expect(client?.authorizedGrantTypes).toEqual(['client_credentials']);
     expect(await verifySecret(client?.secretHash as string, SEED.partnerClientSecret)).toBe(true);
   });
 
   it('is idempotent: a second run creates nothing and reveals no credentials', async () => {
-    const db = testDb.database.db;
+    const db = testDb.db;
     const before = await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()]);
     expect(await seedDatabase(db, SEED)).toEqual({});
     expect(await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()])).toEqual(before);

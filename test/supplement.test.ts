@@ -1,40 +1,25 @@
 // Supplement bills: the partner list and supplement pay orders (open-api.md), and staff raise and
 // auto-debit (domain.md Money).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { PayOrderKind, PayOrderStatus, SupplementStatus } from '../src/core/order/statuses';
-import { RequestContext } from '../src/core/request-context';
 import type { SupplementBillView } from '../src/core/supplement/supplement-service';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
-import { createTestDatabase, type TestDatabase } from './support/database';
-import { getQuery, postJson, tokenOf } from './support/order-api';
 import { createPartner } from './support/partner-clients';
 
 const LIST = '/open-api/order/supplement/list';
 const TRADE_NO = '/open-api/order/supplement/trade-no';
 const PAY = '/open-api/pay/wallet/pay';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('supplement');
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
-const staff = (tenantId: number = SYSTEM_TENANT_ID) => new RequestContext('test-staff', tenantId, { kind: 'admin', userId: 1 }, '127.0.0.1', clock);
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('supplement');
-  test = await createTestApp({ database: testDb.database, clock });
   token = await partnerToken(test.app);
 });
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
 
 interface ListRow {
   orderExpensesNo: string;
@@ -47,20 +32,20 @@ interface ListRow {
 
 /** A member with a paid purchase order and a bag, to raise bills on. */
 async function memberWithOrders(options: { balance?: number; repaymentAuthorized?: boolean } = {}) {
-  const member = await createBoundMember(db(), options);
-  const order = await createPurchaseOrder(db(), member, { paid: true, lines: [{}, {}] });
-  const bag = await createBag(db(), member, [order.items[0]?.id as number]);
+  const member = await createBoundMember(test.db, options);
+  const order = await createPurchaseOrder(test.db, member, { paid: true, lines: [{}, {}] });
+  const bag = await createBag(test.db, member, [order.items[0]?.id as number]);
   return { member, orderNo: order.orderNo, bagNo: bag.bagNo };
 }
 
 async function raise(member: MemberFixture, bizType: 'purchase' | 'bag', bizNo: string, amount: number, reason = 'price change'): Promise<SupplementBillView> {
-  return (await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType, bizNo, amount, reason })).bill;
+  return (await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType, bizNo, amount, reason })).bill;
 }
 
 const tradeNo = (body: unknown, as = token) => postJson(test.app, as, TRADE_NO, body);
 
 async function balanceOf(memberId: number) {
-  const wallet = await db().wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: true } });
+  const wallet = await test.db.wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: true } });
   return { balance: wallet.balance, ledgerSum: wallet.entries.reduce((sum, entry) => sum + entry.amount, 0), entries: wallet.entries };
 }
 
@@ -71,7 +56,7 @@ describe('supplement list', () => {
     clock.advance(1000);
     const second = await raise(member, 'bag', bagNo, 3400, 'freight difference');
     const paid = await raise(member, 'purchase', orderNo, 100);
-    await db().supplementBill.update({ where: { orderExpensesNo: paid.orderExpensesNo }, data: { status: SupplementStatus.PAID } });
+    await test.db.supplementBill.update({ where: { orderExpensesNo: paid.orderExpensesNo }, data: { status: SupplementStatus.PAID } });
     const response = await getQuery(test.app, token, LIST, { externalUserId: member.externalUserId });
     expect(response.statusCode).toBe(200);
     const body = envelope<ListRow[]>(response);
@@ -86,7 +71,7 @@ describe('supplement list', () => {
   });
 
   it('answers an empty list for a user without bills, and refuses an unbound user', async () => {
-    const member = await createBoundMember(db());
+    const member = await createBoundMember(test.db);
     expect(envelope(await getQuery(test.app, token, LIST, { externalUserId: member.externalUserId }))).toMatchObject({ code: 0, data: [] });
     expect(envelope(await getQuery(test.app, token, LIST, { externalUserId: 'unbound-user' })).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
   });
@@ -107,11 +92,11 @@ describe('supplement trade-no', () => {
     expect(body.code).toBe(0);
     expect(body.data.payAmount).toBe(1000);
     expect(body.data.paymentId).toMatch(/^PAY\d{20}$/);
-    const payOrder = await db().payOrder.findUniqueOrThrow({ where: { paymentId: body.data.paymentId } });
+    const payOrder = await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: body.data.paymentId } });
     expect(payOrder).toMatchObject({ kind: PayOrderKind.SUPPLEMENT, amount: 1000, memberId: member.memberId, status: PayOrderStatus.UNPAID, tenantId: SYSTEM_TENANT_ID });
     expect(payOrder.bizNo).toMatch(/^E\d{20}$/);
     expect(bills.map((bill) => bill.orderExpensesNo)).not.toContain(payOrder.bizNo);
-    const attached = await db().supplementBill.findMany({ where: { orderExpensesNo: { in: bills.map((bill) => bill.orderExpensesNo) } } });
+    const attached = await test.db.supplementBill.findMany({ where: { orderExpensesNo: { in: bills.map((bill) => bill.orderExpensesNo) } } });
     expect(attached.every((bill) => bill.paymentId === body.data.paymentId && bill.status === SupplementStatus.UNPAID)).toBe(true);
   });
 
@@ -121,7 +106,7 @@ describe('supplement trade-no', () => {
     const first = envelope<{ paymentId: string }>(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: [a.orderExpensesNo, b.orderExpensesNo] })).data;
     const second = envelope<{ paymentId: string; payAmount: number }>(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: [a.orderExpensesNo] })).data;
     expect(second.payAmount).toBe(700);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: first.paymentId } })).toMatchObject({ status: PayOrderStatus.CLOSED });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: first.paymentId } })).toMatchObject({ status: PayOrderStatus.CLOSED });
     expect(envelope(await postJson(test.app, token, PAY, { externalUserId: member.externalUserId, paymentId: first.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_CLOSED.code);
     // The bill left behind can be grouped again on its own.
     const third = envelope<{ paymentId: string; payAmount: number }>(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: [b.orderExpensesNo] })).data;
@@ -135,11 +120,11 @@ describe('supplement trade-no', () => {
   it('never mixes purchase and bag bills', async () => {
     const { member, orderNo, bagNo } = await memberWithOrders();
     const bills = [await raise(member, 'purchase', orderNo, 700), await raise(member, 'bag', bagNo, 300)];
-    const payOrders = await db().payOrder.count();
+    const payOrders = await test.db.payOrder.count();
     const body = envelope(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: bills.map((bill) => bill.orderExpensesNo) }));
     expect(body.code).toBe(ErrorCatalogue.SUPPLEMENT_MIXED_BIZ_TYPES.code);
-    expect(await db().payOrder.count()).toBe(payOrders);
-    expect(await db().supplementBill.count({ where: { orderExpensesNo: { in: bills.map((bill) => bill.orderExpensesNo) }, paymentId: { not: null } } })).toBe(0);
+    expect(await test.db.payOrder.count()).toBe(payOrders);
+    expect(await test.db.supplementBill.count({ where: { orderExpensesNo: { in: bills.map((bill) => bill.orderExpensesNo) }, paymentId: { not: null } } })).toBe(0);
   });
 
   it('refuses unknown bills, bills of another member and bills not unpaid', async () => {
@@ -148,8 +133,8 @@ describe('supplement trade-no', () => {
     const { member: other, orderNo: otherOrderNo } = await memberWithOrders();
     const theirs = await raise(other, 'purchase', otherOrderNo, 300);
     const paid = await raise(member, 'purchase', orderNo, 100);
-    await db().supplementBill.update({ where: { orderExpensesNo: paid.orderExpensesNo }, data: { status: SupplementStatus.PAID } });
-    const payOrders = await db().payOrder.count();
+    await test.db.supplementBill.update({ where: { orderExpensesNo: paid.orderExpensesNo }, data: { status: SupplementStatus.PAID } });
+    const payOrders = await test.db.payOrder.count();
 
     const unknown = envelope(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: [mine.orderExpensesNo, 'E-NO-SUCH'] }));
     expect(unknown).toMatchObject({ code: ErrorCatalogue.SUPPLEMENT_NOT_FOUND.code, msg: 'Supplement bill E-NO-SUCH does not exist' });
@@ -159,8 +144,8 @@ describe('supplement trade-no', () => {
     expect(notUnpaid.code).toBe(ErrorCatalogue.SUPPLEMENT_NOT_UNPAID.code);
     expect(envelope(await tradeNo({ externalUserId: 'unbound-user', orderExpensesNoList: [mine.orderExpensesNo] })).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
 
-    expect(await db().payOrder.count()).toBe(payOrders);
-    expect((await db().supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: mine.orderExpensesNo } })).paymentId).toBeNull();
+    expect(await test.db.payOrder.count()).toBe(payOrders);
+    expect((await test.db.supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: mine.orderExpensesNo } })).paymentId).toBeNull();
   });
 
   it('another partner cannot group your user\'s bills', async () => {
@@ -178,9 +163,9 @@ describe('supplement trade-no', () => {
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const created = responses.map((response) => envelope<{ paymentId: string }>(response)).filter((body) => body.code === 0).map((body) => body.data.paymentId);
     expect(created.length).toBeGreaterThan(0);
-    const open = await db().payOrder.findMany({ where: { paymentId: { in: created }, status: PayOrderStatus.UNPAID } });
+    const open = await test.db.payOrder.findMany({ where: { paymentId: { in: created }, status: PayOrderStatus.UNPAID } });
     expect(open).toHaveLength(1);
-    const attached = await db().supplementBill.findMany({ where: { orderExpensesNo: { in: list } } });
+    const attached = await test.db.supplementBill.findMany({ where: { orderExpensesNo: { in: list } } });
     expect(attached.every((bill) => bill.paymentId === open[0]?.paymentId)).toBe(true);
   });
 });
@@ -188,7 +173,7 @@ describe('supplement trade-no', () => {
 describe('raise and auto-debit', () => {
   it('raises an unpaid bill when repayment authorization is off', async () => {
     const { member, orderNo } = await memberWithOrders({ balance: 10_000 });
-    const result = await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 500, reason: 'domestic freight' });
+    const result = await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 500, reason: 'domestic freight' });
     expect(result.autoDebit).toBeUndefined();
     expect(result.bill).toMatchObject({ status: SupplementStatus.UNPAID, amount: 500, bizType: 'purchase', bizNo: orderNo, reason: 'domestic freight', createdAt: new Date(clock.now()) });
     expect((await balanceOf(member.memberId)).balance).toBe(10_000);
@@ -196,7 +181,7 @@ describe('raise and auto-debit', () => {
 
   it('debits at once when repayment authorization is on', async () => {
     const { member, orderNo } = await memberWithOrders({ balance: 10_000, repaymentAuthorized: true });
-    const result = await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 2500, reason: 'price change' });
+    const result = await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 2500, reason: 'price change' });
     expect(result.autoDebit).toEqual({ orderExpensesNo: result.bill.orderExpensesNo, memberId: member.memberId, amount: 2500, result: 'paid', balance: 7500 });
     expect(result.bill).toMatchObject({ status: SupplementStatus.PAID, paidAt: new Date(clock.now()) });
     const wallet = await balanceOf(member.memberId);
@@ -207,7 +192,7 @@ describe('raise and auto-debit', () => {
 
   it('leaves the bill unpaid on a short balance, and reports it', async () => {
     const { member, bagNo } = await memberWithOrders({ balance: 1000, repaymentAuthorized: true });
-    const result = await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType: 'bag', bizNo: bagNo, amount: 2500, reason: 'freight difference' });
+    const result = await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'bag', bizNo: bagNo, amount: 2500, reason: 'freight difference' });
     expect(result.autoDebit).toEqual({ orderExpensesNo: result.bill.orderExpensesNo, memberId: member.memberId, amount: 2500, result: 'insufficient-balance', balance: 1000 });
     expect(result.bill.status).toBe(SupplementStatus.UNPAID);
     expect(await balanceOf(member.memberId)).toMatchObject({ balance: 1000, ledgerSum: 1000 });
@@ -225,9 +210,9 @@ describe('raise and auto-debit', () => {
       await raise(authorized.member, 'bag', authorized.bagNo, 800),
     ];
     const untouched = await raise(notAuthorized.member, 'purchase', notAuthorized.orderNo, 100);
-    await test.core.members.setRepaymentAuthorization(staff(), { memberId: authorized.member.memberId, authorized: true });
+    await test.core.members.setRepaymentAuthorization(test.staff(), { memberId: authorized.member.memberId, authorized: true });
 
-    const report = await test.core.supplements.autoDebit(staff(), { memberId: authorized.member.memberId });
+    const report = await test.core.supplements.autoDebit(test.staff(), { memberId: authorized.member.memberId });
     expect(report.outcomes.map((outcome) => [outcome.orderExpensesNo, outcome.result])).toEqual([
       [bills[0]?.orderExpensesNo, 'paid'],
       [bills[1]?.orderExpensesNo, 'insufficient-balance'],
@@ -235,15 +220,15 @@ describe('raise and auto-debit', () => {
     ]);
     expect([report.paid, report.failed]).toEqual([2, 1]);
     expect(await balanceOf(authorized.member.memberId)).toMatchObject({ balance: 200, ledgerSum: 200 });
-    expect((await db().supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: bills[1]?.orderExpensesNo } })).status).toBe(SupplementStatus.UNPAID);
+    expect((await test.db.supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: bills[1]?.orderExpensesNo } })).status).toBe(SupplementStatus.UNPAID);
 
     // A tenant-wide run never touches members without authorization, and a second run moves no money twice.
-    const again = await test.core.supplements.autoDebit(staff());
+    const again = await test.core.supplements.autoDebit(test.staff());
     expect(again.outcomes.map((outcome) => outcome.orderExpensesNo)).not.toContain(untouched.orderExpensesNo);
     expect(again.outcomes.filter((outcome) => outcome.memberId === authorized.member.memberId)).toEqual([
       { orderExpensesNo: bills[1]?.orderExpensesNo, memberId: authorized.member.memberId, amount: 1500, result: 'insufficient-balance', balance: 200 },
     ]);
-    expect((await db().supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: untouched.orderExpensesNo } })).status).toBe(SupplementStatus.UNPAID);
+    expect((await test.db.supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: untouched.orderExpensesNo } })).status).toBe(SupplementStatus.UNPAID);
     expect(await balanceOf(notAuthorized.member.memberId)).toMatchObject({ balance: 100_000 });
   });
 
@@ -251,10 +236,10 @@ describe('raise and auto-debit', () => {
     const { member, orderNo } = await memberWithOrders({ balance: 10_000 });
     const bills = [await raise(member, 'purchase', orderNo, 700), await raise(member, 'purchase', orderNo, 300)];
     const group = envelope<{ paymentId: string }>(await tradeNo({ externalUserId: member.externalUserId, orderExpensesNoList: bills.map((bill) => bill.orderExpensesNo) })).data;
-    await test.core.members.setRepaymentAuthorization(staff(), { memberId: member.memberId, authorized: true });
-    const report = await test.core.supplements.autoDebit(staff(), { memberId: member.memberId });
+    await test.core.members.setRepaymentAuthorization(test.staff(), { memberId: member.memberId, authorized: true });
+    const report = await test.core.supplements.autoDebit(test.staff(), { memberId: member.memberId });
     expect(report.paid).toBe(2);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ status: PayOrderStatus.CLOSED });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ status: PayOrderStatus.CLOSED });
     expect(envelope(await postJson(test.app, token, PAY, { externalUserId: member.externalUserId, paymentId: group.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_CLOSED.code);
     expect(await balanceOf(member.memberId)).toMatchObject({ balance: 9000, ledgerSum: 9000 });
   });
@@ -262,8 +247,8 @@ describe('raise and auto-debit', () => {
   it('concurrent auto-debit runs debit each bill once', async () => {
     const { member, orderNo } = await memberWithOrders({ balance: 10_000 });
     const bills = [await raise(member, 'purchase', orderNo, 700), await raise(member, 'purchase', orderNo, 300)];
-    await test.core.members.setRepaymentAuthorization(staff(), { memberId: member.memberId, authorized: true });
-    const reports = await Promise.all(Array.from({ length: 5 }, () => test.core.supplements.autoDebit(staff(), { memberId: member.memberId })));
+    await test.core.members.setRepaymentAuthorization(test.staff(), { memberId: member.memberId, authorized: true });
+    const reports = await Promise.all(Array.from({ length: 5 }, () => test.core.supplements.autoDebit(test.staff(), { memberId: member.memberId })));
     expect(reports.reduce((sum, report) => sum + report.paid, 0)).toBe(2);
     const wallet = await balanceOf(member.memberId);
     expect([wallet.balance, wallet.ledgerSum]).toEqual([9000, 9000]);
@@ -273,18 +258,18 @@ describe('raise and auto-debit', () => {
   it('raise refuses an order or bag that is not the member\'s, bad input, and another tenant', async () => {
     const { member, orderNo, bagNo } = await memberWithOrders();
     const { orderNo: otherOrderNo } = await memberWithOrders();
-    const raiseAs = (input: Record<string, unknown>, ctx = staff()) =>
+    const raiseAs = (input: Record<string, unknown>, ctx = test.staff()) =>
       test.core.supplements.raise(ctx, { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 100, reason: 'x', ...input } as never);
     await expect(raiseAs({ bizNo: otherOrderNo })).rejects.toMatchObject({ code: ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND.code });
     await expect(raiseAs({ bizType: 'bag', bizNo: orderNo })).rejects.toMatchObject({ code: ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND.code });
     await expect(raiseAs({ bizType: 'purchase', bizNo: bagNo })).rejects.toMatchObject({ code: ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND.code });
     await expect(raiseAs({ memberId: 999_999 })).rejects.toMatchObject({ code: ErrorCatalogue.MEMBER_NOT_FOUND.code });
-    await expect(raiseAs({}, staff(SYSTEM_TENANT_ID + 1000))).rejects.toMatchObject({ code: ErrorCatalogue.MEMBER_NOT_FOUND.code });
+    await expect(raiseAs({}, test.staff(SYSTEM_TENANT_ID + 1000))).rejects.toMatchObject({ code: ErrorCatalogue.MEMBER_NOT_FOUND.code });
     await expect(raiseAs({ amount: 0 })).rejects.toMatchObject({ name: 'ZodError' });
     await expect(raiseAs({ amount: 1.5 })).rejects.toMatchObject({ name: 'ZodError' });
     await expect(raiseAs({ bizType: 'parcel' })).rejects.toMatchObject({ name: 'ZodError' });
     await expect(raiseAs({ reason: '' })).rejects.toMatchObject({ name: 'ZodError' });
-    expect(await db().supplementBill.count({ where: { memberId: member.memberId } })).toBe(0);
+    expect(await test.db.supplementBill.count({ where: { memberId: member.memberId } })).toBe(0);
   });
 });
 
@@ -299,8 +284,8 @@ describe('bad input', () => {
   });
 
   async function expectNothingWritten() {
-    expect((await db().supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: bill.orderExpensesNo } })).paymentId).toBeNull();
-    expect(await db().payOrder.count({ where: { memberId: member.memberId, kind: PayOrderKind.SUPPLEMENT } })).toBe(0);
+    expect((await test.db.supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: bill.orderExpensesNo } })).paymentId).toBeNull();
+    expect(await test.db.payOrder.count({ where: { memberId: member.memberId, kind: PayOrderKind.SUPPLEMENT } })).toBe(0);
   }
 
   it.each([

@@ -1,17 +1,13 @@
 // A write made by one request must not ride along in another request's transaction: on the
 // embedded SQLite (one connection) that took a connection lock; PostgreSQL does it natively.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from './support/app';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase('tx_isolation');
-});
-afterAll(async () => testDb?.drop());
+const testDb = useTestDatabase('tx_isolation');
 
 describe('transactions', () => {
   it('keep a concurrent outside write when they roll back', async () => {
-    const db = testDb.database.db;
+    const db = testDb.db;
     const tenant = await db.tenant.create({ data: { name: 'isolation', contactName: 'x', expireTime: new Date('2099-01-01'), accountCount: 1 } });
     let outsideWrite: Promise<unknown> | undefined;
     const rolledBack = db

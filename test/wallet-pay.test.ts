@@ -1,38 +1,23 @@
 // Wallet pay and wallet balance through the partner API (interface.md 4.2, domain.md Money).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../src/core/order/statuses';
-import { RequestContext } from '../src/core/request-context';
-import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
-import { createTestApp, envelope, partnerToken, requestToken, type TestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
-import { createTestDatabase, SEED, type TestDatabase } from './support/database';
-import { getQuery, postJson, tokenOf } from './support/order-api';
+import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
 
 const PAY = '/open-api/pay/wallet/pay';
 const BALANCE = '/open-api/pay/wallet/balance';
 const TRADE_NO = '/open-api/order/supplement/trade-no';
 
-let testDb: TestDatabase;
-let test: TestApp;
+const test = useTestApp('wallet_pay');
+const { clock } = test;
 let token: string;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
-const staff = () => new RequestContext('test-staff', SYSTEM_TENANT_ID, { kind: 'admin', userId: 1 }, '127.0.0.1', clock);
 
 beforeAll(async () => {
-  testDb = await createTestDatabase('wallet_pay');
-  test = await createTestApp({ database: testDb.database, clock });
   token = await partnerToken(test.app);
 });
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
 
 interface PayData {
   paymentId: string;
@@ -44,16 +29,16 @@ interface PayData {
 const pay = (body: unknown, as = token) => postJson(test.app, as, PAY, body);
 
 async function walletOf(memberId: number) {
-  const wallet = await db().wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: true } });
+  const wallet = await test.db.wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: true } });
   return { balance: wallet.balance, entries: wallet.entries, ledgerSum: wallet.entries.reduce((sum, entry) => sum + entry.amount, 0) };
 }
 
 /** Unpaid purchase supplement bills on a paid order of the member, grouped into a supplement pay order through the API. */
 async function supplementPayOrder(member: MemberFixture, amounts: number[]) {
-  const order = await createPurchaseOrder(db(), member, { paid: true });
+  const order = await createPurchaseOrder(test.db, member, { paid: true });
   const bills = [];
   for (const amount of amounts) {
-    bills.push((await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: order.orderNo, amount, reason: 'price change' })).bill);
+    bills.push((await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: order.orderNo, amount, reason: 'price change' })).bill);
   }
   const body = envelope<{ paymentId: string; payAmount: number }>(
     await postJson(test.app, token, TRADE_NO, { externalUserId: member.externalUserId, orderExpensesNoList: bills.map((bill) => bill.orderExpensesNo) }),
@@ -64,8 +49,8 @@ async function supplementPayOrder(member: MemberFixture, amounts: number[]) {
 
 describe('wallet pay of a purchase order', () => {
   it('debits the wallet and marks the pay order, the order and its items paid', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 5000, qty: 2 }, { unitPrice: 1500 }] });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 5000, qty: 2 }, { unitPrice: 1500 }] });
     const response = await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId, payAmount: 11_500 });
     expect(response.statusCode).toBe(200);
     const body = envelope<PayData>(response);
@@ -75,9 +60,9 @@ describe('wallet pay of a purchase order', () => {
       error_detail: '',
       data: { paymentId: order.paymentId, payAmount: 11_500, balance: 88_500, payTime: new Date(clock.now()).toISOString() },
     });
-    const payOrder = await db().payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } });
+    const payOrder = await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } });
     expect(payOrder).toMatchObject({ status: PayOrderStatus.PAID, paidAt: new Date(clock.now()) });
-    const purchase = await db().purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });
+    const purchase = await test.db.purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });
     expect(purchase).toMatchObject({ status: PurchaseOrderStatus.PAID, paidAt: new Date(clock.now()) });
     expect(purchase.items.map((item) => item.status)).toEqual([OrderItemStatus.PAID, OrderItemStatus.PAID]);
     const wallet = await walletOf(member.memberId);
@@ -87,8 +72,8 @@ describe('wallet pay of a purchase order', () => {
   });
 
   it('pays without payAmount, and the balance read shows the debit', async () => {
-    const member = await createBoundMember(db(), { balance: 5000 });
-    const order = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 5000 }] });
+    const member = await createBoundMember(test.db, { balance: 5000 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 5000 }] });
     expect(envelope<PayData>(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).data.balance).toBe(0);
     const balance = envelope(await getQuery(test.app, token, BALANCE, { externalUserId: member.externalUserId }));
     expect(balance).toMatchObject({ code: 0, data: { externalUserId: member.externalUserId, balance: 0 } });
@@ -97,39 +82,39 @@ describe('wallet pay of a purchase order', () => {
 
 describe('wallet pay of a supplement pay order', () => {
   it('debits the sum and marks every bill of the group paid', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
+    const member = await createBoundMember(test.db, { balance: 10_000 });
     const group = await supplementPayOrder(member, [1200, 800]);
     expect(group.payAmount).toBe(2000);
     const body = envelope<PayData>(await pay({ externalUserId: member.externalUserId, paymentId: group.paymentId, payAmount: 2000 }));
     expect(body).toMatchObject({ code: 0, data: { paymentId: group.paymentId, payAmount: 2000, balance: 8000 } });
-    const bills = await db().supplementBill.findMany({ where: { paymentId: group.paymentId } });
+    const bills = await test.db.supplementBill.findMany({ where: { paymentId: group.paymentId } });
     expect(bills.map((bill) => [bill.status, bill.paidAt?.getTime()])).toEqual([
       [SupplementStatus.PAID, clock.now()],
       [SupplementStatus.PAID, clock.now()],
     ]);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ kind: PayOrderKind.SUPPLEMENT, status: PayOrderStatus.PAID });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ kind: PayOrderKind.SUPPLEMENT, status: PayOrderStatus.PAID });
     const wallet = await walletOf(member.memberId);
     expect([wallet.balance, wallet.ledgerSum]).toEqual([8000, 8000]);
   });
 
   it('pays a bag supplement group', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
-    const order = await createPurchaseOrder(db(), member, { paid: true });
-    const bag = await createBag(db(), member, order.items.map((item) => item.id));
-    const { bill } = await test.core.supplements.raise(staff(), { memberId: member.memberId, bizType: 'bag', bizNo: bag.bagNo, amount: 3100, reason: 'freight difference' });
+    const member = await createBoundMember(test.db, { balance: 10_000 });
+    const order = await createPurchaseOrder(test.db, member, { paid: true });
+    const bag = await createBag(test.db, member, order.items.map((item) => item.id));
+    const { bill } = await test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'bag', bizNo: bag.bagNo, amount: 3100, reason: 'freight difference' });
     const group = envelope<{ paymentId: string }>(await postJson(test.app, token, TRADE_NO, { externalUserId: member.externalUserId, orderExpensesNoList: [bill.orderExpensesNo] }));
     expect(envelope<PayData>(await pay({ externalUserId: member.externalUserId, paymentId: group.data.paymentId })).data.balance).toBe(6900);
   });
 
   it('refuses a group one of whose bills was cancelled meanwhile, and changes nothing', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
+    const member = await createBoundMember(test.db, { balance: 10_000 });
     const group = await supplementPayOrder(member, [1000, 500]);
-    await db().supplementBill.update({ where: { orderExpensesNo: group.bills[0]?.orderExpensesNo }, data: { status: SupplementStatus.CANCELLED } });
+    await test.db.supplementBill.update({ where: { orderExpensesNo: group.bills[0]?.orderExpensesNo }, data: { status: SupplementStatus.CANCELLED } });
     const body = envelope(await pay({ externalUserId: member.externalUserId, paymentId: group.paymentId }));
     expect(body.code).toBe(ErrorCatalogue.PAY_ORDER_NOT_PAYABLE.code);
     expect((await walletOf(member.memberId)).balance).toBe(10_000);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
-    expect(await db().supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: group.bills[1]?.orderExpensesNo } })).toMatchObject({ status: SupplementStatus.UNPAID });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: group.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
+    expect(await test.db.supplementBill.findUniqueOrThrow({ where: { orderExpensesNo: group.bills[1]?.orderExpensesNo } })).toMatchObject({ status: SupplementStatus.UNPAID });
   });
 });
 
@@ -146,14 +131,14 @@ describe('wallet pay rejections', () => {
   });
 
   it('answers not found for an unknown paymentId', async () => {
-    const member = await createBoundMember(db(), { balance: 1000 });
+    const member = await createBoundMember(test.db, { balance: 1000 });
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: 'PAY-NO-SUCH' })).code).toBe(ErrorCatalogue.PAY_ORDER_NOT_FOUND.code);
   });
 
   it('refuses another member\'s pay order', async () => {
-    const owner = await createBoundMember(db(), { balance: 100_000 });
-    const other = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), owner);
+    const owner = await createBoundMember(test.db, { balance: 100_000 });
+    const other = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, owner);
     const body = envelope(await pay({ externalUserId: other.externalUserId, paymentId: order.paymentId }));
     expect(body.code).toBe(ErrorCatalogue.PAY_ORDER_OTHER_USER.code);
     await expectNothingPaid(other, order.paymentId, 100_000);
@@ -161,17 +146,17 @@ describe('wallet pay rejections', () => {
   });
 
   it('refuses another user of the same member than the one who created the purchase order', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
     const secondUser = `second-${member.externalUserId}`;
-    await test.core.members.bind(staff(), { memberId: member.memberId, partnerClientId: SEED.partnerClientId, externalUserId: secondUser });
-    const order = await createPurchaseOrder(db(), member);
+    await test.core.members.bind(test.staff(), { memberId: member.memberId, partnerClientId: SEED.partnerClientId, externalUserId: secondUser });
+    const order = await createPurchaseOrder(test.db, member);
     expect(envelope(await pay({ externalUserId: secondUser, paymentId: order.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_OTHER_USER.code);
     await expectNothingPaid(member, order.paymentId, 100_000);
   });
 
   it('refuses an already paid order', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member, { paid: true });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member, { paid: true });
     const body = envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId }));
     expect(body.code).toBe(ErrorCatalogue.PAY_ORDER_ALREADY_PAID.code);
     expect(body.msg).toContain(order.paymentId);
@@ -179,24 +164,24 @@ describe('wallet pay rejections', () => {
   });
 
   it('refuses a second pay of the same order', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member);
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member);
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(0);
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_ALREADY_PAID.code);
     expect((await walletOf(member.memberId)).balance).toBe(95_000);
   });
 
   it('refuses a closed pay order', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member);
-    await db().payOrder.update({ where: { paymentId: order.paymentId }, data: { status: PayOrderStatus.CLOSED } });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member);
+    await test.db.payOrder.update({ where: { paymentId: order.paymentId }, data: { status: PayOrderStatus.CLOSED } });
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_CLOSED.code);
     await expectNothingPaid(member, order.paymentId, 100_000);
   });
 
   it('refuses a payAmount that is not the pay order amount', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 5000 }] });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 5000 }] });
     const body = envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId, payAmount: 4999 }));
     expect(body.code).toBe(ErrorCatalogue.PAY_AMOUNT_MISMATCH.code);
     expect(body.msg).toBe('payAmount 4999 does not match the pay order amount 5000');
@@ -204,31 +189,31 @@ describe('wallet pay rejections', () => {
   });
 
   it('refuses when the purchase order is no longer payable', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member);
-    await db().purchaseOrder.update({ where: { id: order.orderId }, data: { status: PurchaseOrderStatus.CLOSED } });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member);
+    await test.db.purchaseOrder.update({ where: { id: order.orderId }, data: { status: PurchaseOrderStatus.CLOSED } });
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_NOT_PAYABLE.code);
     await expectNothingPaid(member, order.paymentId, 100_000);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
   });
 
   it('refuses a short balance and leaves the pay order, the order and its items unpaid', async () => {
-    const member = await createBoundMember(db(), { balance: 4999 });
-    const order = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 5000 }] });
+    const member = await createBoundMember(test.db, { balance: 4999 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 5000 }] });
     const body = envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId }));
     expect(body.code).toBe(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code);
     expect(body.msg).toBe('Insufficient balance: 4999 cents available, 5000 cents needed');
     await expectNothingPaid(member, order.paymentId, 4999);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID, paidAt: null });
-    const purchase = await db().purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID, paidAt: null });
+    const purchase = await test.db.purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });
     expect(purchase).toMatchObject({ status: PurchaseOrderStatus.UNPAID, paidAt: null });
     expect(purchase.items.every((item) => item.status === OrderItemStatus.UNPAID)).toBe(true);
   });
 
   it('needs the pay:wallet:write scope', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member);
-    const readOnly = envelope<{ access_token: string }>(await requestToken(test.app, { scope: 'pay:wallet:read' })).data.access_token;
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member);
+    const readOnly = await partnerToken(test.app, 'pay:wallet:read');
     const response = await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId }, readOnly);
     expect(response.statusCode).toBe(403);
     await expectNothingPaid(member, order.paymentId, 100_000);
@@ -237,14 +222,14 @@ describe('wallet pay rejections', () => {
 
 describe('partner isolation', () => {
   it('another partner can neither read the balance of nor pay for your users', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member);
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member);
     const partner = await createPartner(test.core);
     const otherToken = await tokenOf(test.app, partner);
     expect(envelope(await getQuery(test.app, otherToken, BALANCE, { externalUserId: member.externalUserId })).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId }, otherToken)).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
     // Even with its own binding of the same member, the other partner does not see your pay orders.
-    await test.core.members.bind(staff(), { memberId: member.memberId, partnerClientId: partner.clientId, externalUserId: 'their-user' });
+    await test.core.members.bind(test.staff(), { memberId: member.memberId, partnerClientId: partner.clientId, externalUserId: 'their-user' });
     expect(envelope(await getQuery(test.app, otherToken, BALANCE, { externalUserId: 'their-user' })).data).toEqual({ externalUserId: 'their-user', balance: 100_000 });
     expect(envelope(await pay({ externalUserId: 'their-user', paymentId: order.paymentId }, otherToken)).code).toBe(ErrorCatalogue.PAY_ORDER_NOT_FOUND.code);
     expect((await walletOf(member.memberId)).balance).toBe(100_000);
@@ -252,9 +237,9 @@ describe('partner isolation', () => {
 
   it('a pay order of another partner is not found for you', async () => {
     const partner = await createPartner(test.core);
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    await test.core.members.bind(staff(), { memberId: member.memberId, partnerClientId: partner.clientId, externalUserId: member.externalUserId });
-    const theirs = await createPurchaseOrder(db(), member, { partnerClientId: partner.clientId });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    await test.core.members.bind(test.staff(), { memberId: member.memberId, partnerClientId: partner.clientId, externalUserId: member.externalUserId });
+    const theirs = await createPurchaseOrder(test.db, member, { partnerClientId: partner.clientId });
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: theirs.paymentId })).code).toBe(ErrorCatalogue.PAY_ORDER_NOT_FOUND.code);
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: theirs.paymentId }, await tokenOf(test.app, partner))).code).toBe(0);
   });
@@ -262,8 +247,8 @@ describe('partner isolation', () => {
 
 describe('concurrency', () => {
   it('50 concurrent pays of one pay order debit exactly once; the others are refused cleanly', async () => {
-    const member = await createBoundMember(db(), { balance: 100_000 });
-    const order = await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 3000 }] });
+    const member = await createBoundMember(test.db, { balance: 100_000 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 3000 }] });
     const responses = await Promise.all(Array.from({ length: 50 }, () => pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })));
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const codes = responses.map((response) => envelope(response).code);
@@ -275,18 +260,18 @@ describe('concurrency', () => {
   });
 
   it('concurrent pays of different orders beyond the balance never take it below zero', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
+    const member = await createBoundMember(test.db, { balance: 10_000 });
     const orders = [];
-    for (let index = 0; index < 8; index++) orders.push(await createPurchaseOrder(db(), member, { lines: [{ unitPrice: 3000 }] }));
+    for (let index = 0; index < 8; index++) orders.push(await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 3000 }] }));
     const responses = await Promise.all(orders.map((order) => pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })));
     const codes = responses.map((response) => envelope(response).code);
     expect(codes.filter((code) => code === 0)).toHaveLength(3);
     expect(codes.filter((code) => code === ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code)).toHaveLength(5);
     const wallet = await walletOf(member.memberId);
     expect([wallet.balance, wallet.ledgerSum]).toEqual([1000, 1000]);
-    expect(await db().payOrder.count({ where: { paymentId: { in: orders.map((order) => order.paymentId) }, status: PayOrderStatus.PAID } })).toBe(3);
-    expect(await db().purchaseOrder.count({ where: { id: { in: orders.map((order) => order.orderId) }, status: PurchaseOrderStatus.PAID } })).toBe(3);
-    expect((await test.core.wallets.reconcile(staff())).filter((row) => row.memberId === member.memberId)).toEqual([]);
+    expect(await test.db.payOrder.count({ where: { paymentId: { in: orders.map((order) => order.paymentId) }, status: PayOrderStatus.PAID } })).toBe(3);
+    expect(await test.db.purchaseOrder.count({ where: { id: { in: orders.map((order) => order.orderId) }, status: PurchaseOrderStatus.PAID } })).toBe(3);
+    expect((await test.core.wallets.reconcile(test.staff())).filter((row) => row.memberId === member.memberId)).toEqual([]);
   });
 });
 
@@ -295,8 +280,8 @@ describe('bad input', () => {
   let paymentId: string;
 
   beforeAll(async () => {
-    member = await createBoundMember(db(), { balance: 100_000 });
-    paymentId = (await createPurchaseOrder(db(), member)).paymentId;
+    member = await createBoundMember(test.db, { balance: 100_000 });
+    paymentId = (await createPurchaseOrder(test.db, member)).paymentId;
   });
 
   const valid = () => ({ externalUserId: member.externalUserId, paymentId });
@@ -320,7 +305,7 @@ describe('bad input', () => {
     expect(envelope(response)).toMatchObject({ code: 400, data: null });
     expect(envelope(response).msg).toContain(field);
     expect((await walletOf(member.memberId)).balance).toBe(100_000);
-    expect(await db().payOrder.findUniqueOrThrow({ where: { paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
+    expect(await test.db.payOrder.findUniqueOrThrow({ where: { paymentId } })).toMatchObject({ status: PayOrderStatus.UNPAID });
   });
 
   it('pay: malformed JSON -> 400', async () => {

@@ -1,87 +1,70 @@
 // Wallet credits and debits for staff and internal tools (core.wallets): one ledger row per change,
 // never negative, idempotent on bizRef, and reconciliation of balances against ledgers.
 import { ZodError } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/core/clock';
+import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
-import { RequestContext } from '../src/core/request-context';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { MAX_WALLET_BALANCE } from '../src/core/wallet/wallet-ledger';
-import { createTestApp, type TestApp } from './support/app';
+import { useTestApp } from './support/app';
 import { createBoundMember } from './support/commerce-fixtures';
-import { createTestDatabase, type TestDatabase } from './support/database';
 
-let testDb: TestDatabase;
-let test: TestApp;
-const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
+const test = useTestApp('wallet_service');
+const { clock } = test;
 const OTHER_TENANT_ID = SYSTEM_TENANT_ID + 1000;
-const staff = (tenantId: number = SYSTEM_TENANT_ID) => new RequestContext('test-staff', tenantId, { kind: 'admin', userId: 1 }, '127.0.0.1', clock);
-
-beforeAll(async () => {
-  testDb = await createTestDatabase('wallet_service');
-  test = await createTestApp({ database: testDb.database, clock });
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
 const wallets = () => test.core.wallets;
 
 async function ledgerOf(memberId: number) {
-  const wallet = await db().wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: { orderBy: { id: 'asc' } } } });
+  const wallet = await test.db.wallet.findUniqueOrThrow({ where: { memberId }, include: { entries: { orderBy: { id: 'asc' } } } });
   return { balance: wallet.balance, entries: wallet.entries, sum: wallet.entries.reduce((total, entry) => total + entry.amount, 0) };
 }
 
 describe('credit and debit', () => {
   it('each writes one ledger row with the balance after it', async () => {
-    const member = await createBoundMember(db());
-    const credit = await wallets().credit(staff(), { memberId: member.memberId, amount: 5000, bizRef: 'topup:1', remark: 'top-up' });
+    const member = await createBoundMember(test.db);
+    const credit = await wallets().credit(test.staff(), { memberId: member.memberId, amount: 5000, bizRef: 'topup:1', remark: 'top-up' });
     expect(credit).toMatchObject({ applied: true, entry: { amount: 5000, balanceAfter: 5000, kind: 'credit', bizRef: 'topup:1', remark: 'top-up', createdAt: new Date(clock.now()) } });
-    const debit = await wallets().debit(staff(), { memberId: member.memberId, amount: 1200, bizRef: 'fee:1' });
+    const debit = await wallets().debit(test.staff(), { memberId: member.memberId, amount: 1200, bizRef: 'fee:1' });
     expect(debit).toMatchObject({ applied: true, entry: { amount: -1200, balanceAfter: 3800, kind: 'debit' } });
-    const refund = await wallets().credit(staff(), { memberId: member.memberId, amount: 200, kind: 'refund', bizRef: 'refund:PI1' });
+    const refund = await wallets().credit(test.staff(), { memberId: member.memberId, amount: 200, kind: 'refund', bizRef: 'refund:PI1' });
     expect(refund.entry).toMatchObject({ kind: 'refund', balanceAfter: 4000 });
-    expect(await wallets().balance(staff(), member.memberId)).toMatchObject({ memberId: member.memberId, balance: 4000 });
+    expect(await wallets().balance(test.staff(), member.memberId)).toMatchObject({ memberId: member.memberId, balance: 4000 });
     expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 4000, sum: 4000 });
   });
 
   it('a repeated bizRef moves no money again and answers the first entry', async () => {
-    const member = await createBoundMember(db(), { balance: 1000 });
-    const first = await wallets().debit(staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' });
-    const again = await wallets().debit(staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' });
+    const member = await createBoundMember(test.db, { balance: 1000 });
+    const first = await wallets().debit(test.staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' });
+    const again = await wallets().debit(test.staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' });
     expect(again).toEqual({ applied: false, entry: first.entry });
-    await expect(wallets().debit(staff(), { memberId: member.memberId, amount: 301, bizRef: 'once' })).rejects.toMatchObject({
+    await expect(wallets().debit(test.staff(), { memberId: member.memberId, amount: 301, bizRef: 'once' })).rejects.toMatchObject({
       code: ErrorCatalogue.WALLET_BIZ_REF_CONFLICT.code,
     });
-    await expect(wallets().credit(staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' })).rejects.toMatchObject({
+    await expect(wallets().credit(test.staff(), { memberId: member.memberId, amount: 300, bizRef: 'once' })).rejects.toMatchObject({
       code: ErrorCatalogue.WALLET_BIZ_REF_CONFLICT.code,
     });
     expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 700, sum: 700 });
   });
 
   it('never takes a balance below zero, nor past the column range', async () => {
-    const member = await createBoundMember(db(), { balance: 999 });
-    await expect(wallets().debit(staff(), { memberId: member.memberId, amount: 1000, bizRef: 'too-much' })).rejects.toMatchObject({
+    const member = await createBoundMember(test.db, { balance: 999 });
+    await expect(wallets().debit(test.staff(), { memberId: member.memberId, amount: 1000, bizRef: 'too-much' })).rejects.toMatchObject({
       code: ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code,
       message: 'Insufficient balance: 999 cents available, 1000 cents needed',
     });
-    await expect(wallets().credit(staff(), { memberId: member.memberId, amount: MAX_WALLET_BALANCE, bizRef: 'too-big' })).rejects.toMatchObject({
+    await expect(wallets().credit(test.staff(), { memberId: member.memberId, amount: MAX_WALLET_BALANCE, bizRef: 'too-big' })).rejects.toMatchObject({
       code: ErrorCatalogue.WALLET_BALANCE_LIMIT.code,
     });
     expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 999, sum: 999 });
-    expect((await wallets().debit(staff(), { memberId: member.memberId, amount: 999, bizRef: 'all' })).entry.balanceAfter).toBe(0);
+    expect((await wallets().debit(test.staff(), { memberId: member.memberId, amount: 999, bizRef: 'all' })).entry.balanceAfter).toBe(0);
   });
 
   it('refuses members of another tenant, unknown members and bad input, writing nothing', async () => {
-    const member = await createBoundMember(db(), { balance: 1000 });
-    await expect(wallets().credit(staff(OTHER_TENANT_ID), { memberId: member.memberId, amount: 1, bizRef: 'x' })).rejects.toMatchObject({
+    const member = await createBoundMember(test.db, { balance: 1000 });
+    await expect(wallets().credit(test.staff(OTHER_TENANT_ID), { memberId: member.memberId, amount: 1, bizRef: 'x' })).rejects.toMatchObject({
       code: ErrorCatalogue.MEMBER_NOT_FOUND.code,
     });
-    await expect(wallets().balance(staff(OTHER_TENANT_ID), member.memberId)).rejects.toMatchObject({ code: ErrorCatalogue.WALLET_NOT_FOUND.code });
-    await expect(wallets().debit(staff(), { memberId: 999_999, amount: 1, bizRef: 'x' })).rejects.toMatchObject({ code: ErrorCatalogue.MEMBER_NOT_FOUND.code });
+    await expect(wallets().balance(test.staff(OTHER_TENANT_ID), member.memberId)).rejects.toMatchObject({ code: ErrorCatalogue.WALLET_NOT_FOUND.code });
+    await expect(wallets().debit(test.staff(), { memberId: 999_999, amount: 1, bizRef: 'x' })).rejects.toMatchObject({ code: ErrorCatalogue.MEMBER_NOT_FOUND.code });
     for (const input of [
       { memberId: member.memberId, amount: 0, bizRef: 'x' },
       { memberId: member.memberId, amount: -5, bizRef: 'x' },
@@ -92,7 +75,7 @@ describe('credit and debit', () => {
       { memberId: member.memberId, amount: 1, bizRef: 'x', kind: 'gift' },
       { memberId: member.memberId, amount: 1 },
     ]) {
-      await expect(wallets().credit(staff(), input as never)).rejects.toBeInstanceOf(ZodError);
+      await expect(wallets().credit(test.staff(), input as never)).rejects.toBeInstanceOf(ZodError);
     }
     expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 1000, sum: 1000 });
   });
@@ -100,9 +83,9 @@ describe('credit and debit', () => {
 
 describe('concurrency', () => {
   it('concurrent debits beyond the balance never take it below zero', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
+    const member = await createBoundMember(test.db, { balance: 10_000 });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => wallets().debit(staff(), { memberId: member.memberId, amount: 1500, bizRef: `race:${index}` })),
+      Array.from({ length: 20 }, (_, index) => wallets().debit(test.staff(), { memberId: member.memberId, amount: 1500, bizRef: `race:${index}` })),
     );
     const refused = results.filter((result) => result.status === 'rejected');
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(6);
@@ -111,20 +94,20 @@ describe('concurrency', () => {
   });
 
   it('concurrent changes with one bizRef apply it once', async () => {
-    const member = await createBoundMember(db(), { balance: 10_000 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => wallets().debit(staff(), { memberId: member.memberId, amount: 700, bizRef: 'same' })));
+    const member = await createBoundMember(test.db, { balance: 10_000 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => wallets().debit(test.staff(), { memberId: member.memberId, amount: 700, bizRef: 'same' })));
     expect(results.filter((result) => result.applied)).toHaveLength(1);
     expect(new Set(results.map((result) => result.entry.id)).size).toBe(1);
     expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 9300, sum: 9300 });
   });
 
   it('concurrent credits and debits keep balance == ledger sum', async () => {
-    const member = await createBoundMember(db(), { balance: 500 });
+    const member = await createBoundMember(test.db, { balance: 500 });
     await Promise.allSettled(
       Array.from({ length: 30 }, (_, index) =>
         index % 2 === 0
-          ? wallets().credit(staff(), { memberId: member.memberId, amount: 100, bizRef: `mix:${index}` })
-          : wallets().debit(staff(), { memberId: member.memberId, amount: 250, bizRef: `mix:${index}` }),
+          ? wallets().credit(test.staff(), { memberId: member.memberId, amount: 100, bizRef: `mix:${index}` })
+          : wallets().debit(test.staff(), { memberId: member.memberId, amount: 250, bizRef: `mix:${index}` }),
       ),
     );
     const ledger = await ledgerOf(member.memberId);
@@ -136,23 +119,23 @@ describe('concurrency', () => {
 
 describe('reconcile', () => {
   it('lists the wallets of the tenant whose balance is not their ledger sum', async () => {
-    const healthy = await createBoundMember(db(), { balance: 100 });
-    const tampered = await createBoundMember(db(), { balance: 100 });
-    const elsewhere = await createBoundMember(db(), { balance: 100, tenantId: OTHER_TENANT_ID });
-    await db().wallet.update({ where: { memberId: tampered.memberId }, data: { balance: 150 } });
-    await db().wallet.update({ where: { memberId: elsewhere.memberId }, data: { balance: 150 } });
-    const found = await wallets().reconcile(staff());
+    const healthy = await createBoundMember(test.db, { balance: 100 });
+    const tampered = await createBoundMember(test.db, { balance: 100 });
+    const elsewhere = await createBoundMember(test.db, { balance: 100, tenantId: OTHER_TENANT_ID });
+    await test.db.wallet.update({ where: { memberId: tampered.memberId }, data: { balance: 150 } });
+    await test.db.wallet.update({ where: { memberId: elsewhere.memberId }, data: { balance: 150 } });
+    const found = await wallets().reconcile(test.staff());
     expect(found.filter((row) => [healthy.memberId, tampered.memberId, elsewhere.memberId].includes(row.memberId))).toEqual([
       { walletId: expect.any(Number), memberId: tampered.memberId, balance: 150, ledgerSum: 100 },
     ]);
-    expect((await wallets().reconcile(staff(OTHER_TENANT_ID))).map((row) => row.memberId)).toEqual([elsewhere.memberId]);
+    expect((await wallets().reconcile(test.staff(OTHER_TENANT_ID))).map((row) => row.memberId)).toEqual([elsewhere.memberId]);
   });
 
   it('counts a wallet without ledger rows as a zero sum', async () => {
-    const member = await test.core.members.create(staff(), { nickname: 'Empty wallet' });
-    expect((await wallets().reconcile(staff())).some((row) => row.memberId === member.id)).toBe(false);
-    await db().wallet.update({ where: { memberId: member.id }, data: { balance: 1 } });
-    expect((await wallets().reconcile(staff())).filter((row) => row.memberId === member.id)).toEqual([
+    const member = await test.core.members.create(test.staff(), { nickname: 'Empty wallet' });
+    expect((await wallets().reconcile(test.staff())).some((row) => row.memberId === member.id)).toBe(false);
+    await test.db.wallet.update({ where: { memberId: member.id }, data: { balance: 1 } });
+    expect((await wallets().reconcile(test.staff())).filter((row) => row.memberId === member.id)).toEqual([
       { walletId: expect.any(Number), memberId: member.id, balance: 1, ledgerSum: 0 },
     ]);
   });

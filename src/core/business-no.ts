@@ -3,7 +3,7 @@
 // not leak volumes, and unique by a database constraint (callers retry on the rare collision).
 import { randomInt } from 'node:crypto';
 
-export type BusinessNoPrefix = 'O' | 'PI' | 'PAY' | 'E' | 'B' | 'PO' | 'CH';
+export type BusinessNoPrefix = 'O' | 'PI' | 'PAY' | 'E' | 'B' | 'PO';
 
 export function newBusinessNo(prefix: BusinessNoPrefix, now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);

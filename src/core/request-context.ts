@@ -1,6 +1,8 @@
 // Every service method takes the caller's context first (Vendure's RequestContext): who is calling,
 // in which tenant, for which request, and what time it is.
 import type { Clock } from './clock';
+import { ErrorCatalogue } from './errors/catalogue';
+import { ServiceError } from './errors/service-error';
 
 export const UserType = { MEMBER: 1, ADMIN: 2, OPEN_API: 3 } as const;
 
@@ -21,4 +23,13 @@ export class RequestContext {
   now(): Date {
     return new Date(this.clock.now());
   }
+}
+
+/**
+ * The caller's tenant, for queries of tenant-owned records (members, wallets, orders, bills...), which
+ * name it in their where clause. A context without a tenant (anonymous) may not touch them at all.
+ */
+export function tenantIdOf(ctx: RequestContext): number {
+  if (ctx.tenantId === null) throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: 'a tenant is required' });
+  return ctx.tenantId;
 }

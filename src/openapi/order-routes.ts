@@ -118,25 +118,33 @@ const orderData = z.object({
   createTime: dateTimeOut,
 });
 
-/** memberId / unionId: at least one (interface.md 4.2); a member not bound to the caller yields an empty page. */
-const memberFilter = {
-  memberId: idParam().optional().describe('Platform member id'),
-  unionId: textParam(64).optional().describe('Member unionId'),
-};
+/**
+ * Parameters every page of a member's rows has, around the page's own filters: the page, the member
+ * (memberId / unionId: at least one, interface.md 4.2; a member not bound to the caller yields an
+ * empty page), the row status and the creation range.
+ */
+function memberPageFields<Own extends z.ZodRawShape>(statusDescription: string, own: Own) {
+  return {
+    ...pageParams(),
+    memberId: idParam().optional().describe('Platform member id'),
+    unionId: textParam(64).optional().describe('Member unionId'),
+    status: intParam().pipe(int32()).optional().describe(statusDescription),
+    ...own,
+    createTime: dateTimeRangeParam.optional().describe('[start, end)'),
+  };
+}
 const atLeastOneMember = {
   check: (query: { memberId?: number; unionId?: string }) => query.memberId !== undefined || query.unionId !== undefined,
   issue: { path: ['memberId'], message: 'memberId or unionId is required' },
 };
 
+/** The service query of the parameters every member page has. */
+function memberPageQuery(query: { pageNo: number; pageSize: number; memberId?: number; unionId?: string; status?: number; createTime?: { start: Date; end: Date } }) {
+  return { window: pageWindow(query), memberId: query.memberId, unionId: query.unionId, status: query.status, createdAt: inRange(query.createTime) };
+}
+
 const itemPageParams = z
-  .object({
-    ...pageParams(),
-    ...memberFilter,
-    status: intParam().pipe(int32()).optional().describe('Order item status'),
-    orderNo: textParam(64).optional(),
-    orderItemNo: textParam(64).optional(),
-    createTime: dateTimeRangeParam.optional().describe('[start, end)'),
-  })
+  .object(memberPageFields('Order item status', { orderNo: textParam(64).optional(), orderItemNo: textParam(64).optional() }))
   .refine(atLeastOneMember.check, atLeastOneMember.issue);
 
 const orderItemRow = z.object({
@@ -158,13 +166,7 @@ const orderItemRow = z.object({
 });
 
 const bagPageParams = z
-  .object({
-    ...pageParams(),
-    ...memberFilter,
-    status: intParam().pipe(int32()).optional().describe('Bag status'),
-    bagOrderNo: textParam(64).optional().describe('Bag number (B...)'),
-    createTime: dateTimeRangeParam.optional().describe('[start, end)'),
-  })
+  .object(memberPageFields('Bag status', { bagOrderNo: textParam(64).optional().describe('Bag number (B...)') }))
   .refine(atLeastOneMember.check, atLeastOneMember.issue);
 
 const bagRow = z.object({
@@ -246,17 +248,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     params: itemPageParams,
     response: envelopeOf(pageOf(orderItemRow)),
     handler: async (query, request) =>
-      ok(
-        await core.orderPages.orderItems(partnerContext(request, core), {
-          window: pageWindow(query),
-          memberId: query.memberId,
-          unionId: query.unionId,
-          status: query.status,
-          orderNo: query.orderNo,
-          orderItemNo: query.orderItemNo,
-          createdAt: inRange(query.createTime),
-        }),
-      ),
+      ok(await core.orderPages.orderItems(partnerContext(request, core), { ...memberPageQuery(query), orderNo: query.orderNo, orderItemNo: query.orderItemNo })),
   });
 
   registerRead(app, {
@@ -267,16 +259,6 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: bagPageParams,
     response: envelopeOf(pageOf(bagRow)),
-    handler: async (query, request) =>
-      ok(
-        await core.orderPages.bags(partnerContext(request, core), {
-          window: pageWindow(query),
-          memberId: query.memberId,
-          unionId: query.unionId,
-          status: query.status,
-          bagNo: query.bagOrderNo,
-          createdAt: inRange(query.createTime),
-        }),
-      ),
+    handler: async (query, request) => ok(await core.orderPages.bags(partnerContext(request, core), { ...memberPageQuery(query), bagNo: query.bagOrderNo })),
   });
 };

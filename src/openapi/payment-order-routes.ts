@@ -11,15 +11,10 @@ import type { PaymentOrderKey, PaymentOrderLogisticsRecord, PaymentOrderRecord }
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { type PartnerRoutes, partnerContext } from './partner-routes';
-import { dateTimeRangeParam, intParam, pageOf, pageParams } from './params';
+import { dateTimeOut, dateTimeRangeParam, intParam, pageOf, pageParams } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Payment orders'];
-/**
- * Output date-times (ISO 8601 UTC), converted by the mappers below: the response serializer
- * encodes with zod, and a one-way transform such as params.ts's dateTimeOut cannot be encoded.
- */
-const dateTimeText = z.iso.datetime();
 const STATUSES: readonly number[] = Object.values(PaymentOrderStatus);
 
 /** A filter a partner may also send empty (`?outOrderNo=`), meaning "no filter". */
@@ -43,13 +38,13 @@ export const paymentOrderOut = z.object({
   subject: z.string().nullable(),
   description: z.string().nullable(),
   shippingInfo: shippingInfoOut.nullable(),
-  createTime: dateTimeText,
-  paidTime: dateTimeText.nullable(),
-  expireTime: dateTimeText.describe('A pending order closes at this time'),
+  createTime: dateTimeOut,
+  paidTime: dateTimeOut.nullable(),
+  expireTime: dateTimeOut.describe('A pending order closes at this time'),
   payUrl: z.string().describe('Where the payer pays'),
 });
 
-export function paymentOrderData(order: PaymentOrderRecord): z.input<typeof paymentOrderOut> {
+export function paymentOrderData(order: PaymentOrderRecord): z.output<typeof paymentOrderOut> {
   const stored = order.shippingInfo as Record<string, unknown> | null;
   return {
     orderNo: order.orderNo,
@@ -66,9 +61,9 @@ export function paymentOrderData(order: PaymentOrderRecord): z.input<typeof paym
             (typeof SHIPPING_INFO_FIELDS)[number],
             string | null
           >),
-    createTime: order.createdAt.toISOString(),
-    paidTime: order.paidTime?.toISOString() ?? null,
-    expireTime: order.expireTime.toISOString(),
+    createTime: order.createdAt,
+    paidTime: order.paidTime,
+    expireTime: order.expireTime,
     payUrl: order.payUrl,
   };
 }
@@ -107,7 +102,7 @@ const logisticsOut = z.object({
       logisticsProvider: z.string(),
       logisticsProviderCode: z.string(),
       logisticsCode: z.string(),
-      createTime: dateTimeText,
+      createTime: dateTimeOut,
     }),
   ),
 });
@@ -117,7 +112,7 @@ function logisticsItemData(row: PaymentOrderLogisticsRecord) {
     logisticsProvider: row.logisticsProvider,
     logisticsProviderCode: row.logisticsProviderCode,
     logisticsCode: row.logisticsCode,
-    createTime: row.createdAt.toISOString(),
+    createTime: row.createdAt,
   };
 }
 

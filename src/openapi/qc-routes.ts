@@ -1,21 +1,15 @@
 // QC records: by goods (page, latest, summary) and by the partner's own order (interface.md 4.2,
 // open-api.md "Business operations").
 import { ITEM_SOURCES } from '../core/goods/sources';
-import { type GoodsQcRecord, type GoodsQcSummary, type OrderQcRecord, QC_LATEST_COUNT } from '../core/qc/qc-service';
+import { QC_LATEST_COUNT } from '../core/qc/qc-service';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { goodsIdParam, goodsSourceParam } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeRangeParam, pageOf, pageParams, pageWindow } from './params';
+import { dateTimeOut, dateTimeRangeParam, pageOf, pageParams, pageWindow } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['QC'];
-
-/**
- * Output date-times (ISO 8601 UTC), formatted by the mappers below: the response serializer
- * encodes with zod, and a one-way transform such as params.ts's dateTimeOut cannot be encoded.
- */
-const dateTimeText = z.iso.datetime();
 
 const skuIdParam = z.string().trim().min(1).max(64).describe('Exact SKU id');
 
@@ -46,8 +40,8 @@ const goodsQcRecord = z.object({
   result: z.number().int().describe('1 passed, 2 failed'),
   remarks: z.string().nullable(),
   photos: z.array(z.string()).describe('Photo URLs in the order they were taken'),
-  createTime: dateTimeText,
-  completionTime: dateTimeText,
+  createTime: dateTimeOut,
+  completionTime: dateTimeOut,
 });
 
 const orderQcRecord = goodsQcRecord.extend({
@@ -61,20 +55,8 @@ const goodsQcSummary = z.object({
   skuId: z.string().nullable(),
   recordCount: z.number().int().describe('Completed QC records'),
   photoCount: z.number().int().describe('Photos of those records'),
-  lastCompletionTime: dateTimeText.nullable(),
+  lastCompletionTime: dateTimeOut.nullable(),
 });
-
-function goodsRecordOut(record: GoodsQcRecord): z.input<typeof goodsQcRecord> {
-  return { ...record, createTime: record.createTime.toISOString(), completionTime: record.completionTime.toISOString() };
-}
-
-function orderRecordOut(record: OrderQcRecord): z.input<typeof orderQcRecord> {
-  return { ...goodsRecordOut(record), orderNo: record.orderNo, orderItemNo: record.orderItemNo };
-}
-
-function summaryOut(summary: GoodsQcSummary): z.input<typeof goodsQcSummary> {
-  return { ...summary, lastCompletionTime: summary.lastCompletionTime?.toISOString() ?? null };
-}
 
 export const qcRoutes: PartnerRoutes = async (app, { core }) => {
   registerRead(app, {
@@ -86,10 +68,8 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: goodsQcPageParams,
     response: envelopeOf(pageOf(goodsQcRecord)),
-    handler: async ({ pageNo, pageSize, ...filter }, request) => {
-      const page = await core.qc.goodsPage(partnerContext(request, core), filter, pageWindow({ pageNo, pageSize }));
-      return ok({ list: page.list.map(goodsRecordOut), total: page.total });
-    },
+    handler: async ({ pageNo, pageSize, ...filter }, request) =>
+      ok(await core.qc.goodsPage(partnerContext(request, core), filter, pageWindow({ pageNo, pageSize }))),
   });
 
   registerRead(app, {
@@ -100,7 +80,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: goodsQcKeyParams,
     response: envelopeOf(z.array(goodsQcRecord)),
-    handler: async (params, request) => ok((await core.qc.latest(partnerContext(request, core), params)).map(goodsRecordOut)),
+    handler: async (params, request) => ok(await core.qc.latest(partnerContext(request, core), params)),
   });
 
   registerRead(app, {
@@ -111,7 +91,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: goodsQcKeyParams,
     response: envelopeOf(goodsQcSummary),
-    handler: async (params, request) => ok(summaryOut(await core.qc.summary(partnerContext(request, core), params))),
+    handler: async (params, request) => ok(await core.qc.summary(partnerContext(request, core), params)),
   });
 
   registerRead(app, {
@@ -123,6 +103,6 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: orderQcParams,
     response: envelopeOf(z.array(orderQcRecord)),
-    handler: async (params, request) => ok((await core.qc.byOrder(partnerContext(request, core), params)).map(orderRecordOut)),
+    handler: async (params, request) => ok(await core.qc.byOrder(partnerContext(request, core), params)),
   });
 };

@@ -1,12 +1,10 @@
 // Catalog goods and QC records that goods and QC tests start from, written through the fixtures
 // and the QC service so each test states exactly what exists.
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../src/core/clock';
 import type { Core } from '../../src/core/core';
 import type { Db } from '../../src/core/db/client';
 import { normalizeImageUrl } from '../../src/core/goods/image-url';
-import { RequestContext } from '../../src/core/request-context';
-import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
+import type { RequestContext } from '../../src/core/request-context';
 import { createCatalogGoods, type GoodsFixture } from './commerce-fixtures';
 
 /** A word no other test's titles contain, so searches of one test see only its goods. */
@@ -45,11 +43,6 @@ export async function catalogGoods(db: Db, spec: CatalogGoodsSpec): Promise<Good
     });
   }
   return goods;
-}
-
-/** A warehouse staff member's context in the system tenant. */
-export function staffContext(clock: Clock, tenantId: number = SYSTEM_TENANT_ID): RequestContext {
-  return new RequestContext('test-staff', tenantId, { kind: 'admin', userId: 1 }, '127.0.0.1', clock);
 }
 
 /** Starts, photographs and completes a QC record of an order item (which must be in the warehouse). */

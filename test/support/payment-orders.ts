@@ -3,8 +3,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/core/clock';
-import { envelope } from './app';
-import { postJson } from './order-api';
+import { envelope, postJson } from './app';
 
 export const CHANNEL_SECRET = 'payment-test-channel-secret-0123456789';
 export const PUBLIC_BASE_URL = 'https://buy.example.com';

@@ -23,6 +23,7 @@
 
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
+import { BodyTooLargeError, discardBody, readBodyText } from '../net/response-body';
 import { z } from '../validation';
 import { GOODS_PAGE_SIZE, type GoodsDetail, type GoodsPage, type GoodsProvider, type GoodsSort } from './goods-provider';
 import { goodsSourceByCode, type GoodsSourceCode } from './sources';
@@ -72,8 +73,6 @@ const wireDetail = z.object({
   shopName: z.string().max(200),
   detailUrl: wireUrl.optional(),
 });
-
-class OversizedAnswer extends Error {}
 
 export class HttpGoodsProvider implements GoodsProvider {
   readonly name = 'http';
@@ -173,14 +172,14 @@ export class HttpGoodsProvider implements GoodsProvider {
     try {
       const response = await this.fetchImpl(url, { headers, signal, redirect: 'manual' });
       if (!response.ok && !expected.includes(response.status)) {
-        await response.body?.cancel().catch(() => undefined);
+        await discardBody(response);
         throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_FAILED, { source, reason: `upstream answered HTTP ${response.status}` });
       }
-      return { status: response.status, body: await readBounded(response, MAX_RESPONSE_BYTES) };
+      return { status: response.status, body: await readBodyText(response, MAX_RESPONSE_BYTES, 'fail') };
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (signal.aborted) throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_TIMEOUT, { source, timeoutMs: this.options.timeoutMs });
-      if (error instanceof OversizedAnswer) throw badAnswer(source, `the body exceeds ${MAX_RESPONSE_BYTES} bytes`);
+      if (error instanceof BodyTooLargeError) throw badAnswer(source, error.message);
       throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_FAILED, { source, reason: 'upstream unreachable' });
     }
   }
@@ -192,24 +191,4 @@ function badAnswer(source: GoodsSourceCode, reason: string): ServiceError {
 
 function canonicalDetailUrl(source: GoodsSourceCode, goodsId: string): string {
   return goodsSourceByCode(source)?.detailUrl(goodsId) ?? '';
-}
-
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > maxBytes) throw new OversizedAnswer();
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text + decoder.decode();
 }

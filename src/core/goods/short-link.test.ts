@@ -1,6 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { useStubServer } from '../../../test/support/stub-server';
 import {
   ShortLinkError,
   isShortLinkHost,
@@ -19,14 +19,12 @@ const TAOBAO_LANDING_PAGE = `<!DOCTYPE html><html><head><title>淘宝</title>
 <script>var url = '${ITEM_URL.replaceAll('/', '\\/')}&amp;sourceType=item&amp;ttid=201200@taobao_iphone';
 </script></head><body>${'<p>filler</p>'.repeat(200)}</body></html>`;
 
-let base = '';
-
 function redirect(response: ServerResponse, status: number, location: string): void {
   response.writeHead(status, { location }).end();
 }
 
 const ROUTES: Record<string, (response: ServerResponse) => void> = {
-  '/start': (response) => redirect(response, 302, `${base}/middle`),
+  '/start': (response) => redirect(response, 302, `${stub.base}/middle`),
   '/middle': (response) => redirect(response, 301, 'end?from=middle'),
   '/end': (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('done'),
   '/loop': (response) => redirect(response, 307, '/loop'),
@@ -43,21 +41,11 @@ const ROUTES: Record<string, (response: ServerResponse) => void> = {
   },
 };
 
-const server = createServer((request, response) => {
-  const path = new URL(request.url ?? '/', base).pathname;
+const stub = useStubServer((request, response) => {
+  const path = new URL(request.url ?? '/', stub.base).pathname;
   const route = ROUTES[path];
   if (route) route(response);
   else response.writeHead(404).end();
-});
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 });
 
 const options = { timeoutMs: 2_000, maxHops: 5 };
@@ -76,31 +64,31 @@ function servedLocally(hosts: string[]): typeof fetch {
   return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
     hosts.push(url.host);
-    return fetch(`${base}${url.pathname}${url.search}`, init);
+    return fetch(`${stub.base}${url.pathname}${url.search}`, init);
   };
 }
 
 describe('resolveShortLink', () => {
   it('follows absolute and relative redirects to the final URL', async () => {
-    await expect(resolveShortLink(`${base}/start`, options)).resolves.toBe(`${base}/end?from=middle`);
+    await expect(resolveShortLink(`${stub.base}/start`, options)).resolves.toBe(`${stub.base}/end?from=middle`);
   });
 
   it('returns a URL that does not redirect unchanged', async () => {
-    await expect(resolveShortLink(`${base}/end`, options)).resolves.toBe(`${base}/end`);
+    await expect(resolveShortLink(`${stub.base}/end`, options)).resolves.toBe(`${stub.base}/end`);
   });
 
   it('fails a redirect loop with too_many_hops', async () => {
-    expect(await failureOf(resolveShortLink(`${base}/loop`, options))).toBe('too_many_hops');
+    expect(await failureOf(resolveShortLink(`${stub.base}/loop`, options))).toBe('too_many_hops');
   });
 
   it('counts hops: two redirects exceed maxHops 1', async () => {
-    expect(await failureOf(resolveShortLink(`${base}/start`, { ...options, maxHops: 1 }))).toBe('too_many_hops');
-    await expect(resolveShortLink(`${base}/start`, { ...options, maxHops: 2 })).resolves.toBe(`${base}/end?from=middle`);
+    expect(await failureOf(resolveShortLink(`${stub.base}/start`, { ...options, maxHops: 1 }))).toBe('too_many_hops');
+    await expect(resolveShortLink(`${stub.base}/start`, { ...options, maxHops: 2 })).resolves.toBe(`${stub.base}/end?from=middle`);
   });
 
   it('fails a slow answer with timeout, promptly', async () => {
     const started = Date.now();
-    expect(await failureOf(resolveShortLink(`${base}/slow`, { ...options, timeoutMs: 100 }))).toBe('timeout');
+    expect(await failureOf(resolveShortLink(`${stub.base}/slow`, { ...options, timeoutMs: 100 }))).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(SLOW_ROUTE_DELAY_MS);
   });
 
@@ -109,7 +97,7 @@ describe('resolveShortLink', () => {
     ['a redirect without Location', '/no-location', 'http_error'],
     ['a redirect to an app scheme', '/to-app', 'bad_url'],
   ] as const)('fails %s', async (_case, path, reason) => {
-    expect(await failureOf(resolveShortLink(`${base}${path}`, options))).toBe(reason);
+    expect(await failureOf(resolveShortLink(`${stub.base}${path}`, options))).toBe(reason);
   });
 
   it('fails an unreachable host with http_error', async () => {
@@ -150,7 +138,7 @@ describe('parseGoodsLinkFollowingRedirects', () => {
 
   it('does not request hosts that are not short-link hosts', async () => {
     const hosts: string[] = [];
-    const result = await parseGoodsLinkFollowingRedirects(`${base}/h.item`, { ...options, fetchImpl: servedLocally(hosts) });
+    const result = await parseGoodsLinkFollowingRedirects(`${stub.base}/h.item`, { ...options, fetchImpl: servedLocally(hosts) });
     expect(result).toBeNull();
     expect(hosts).toEqual([]);
   });

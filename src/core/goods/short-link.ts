@@ -4,6 +4,7 @@
  * answer 200 with the item URL inside their HTML instead of redirecting.
  */
 
+import { discardBody, readBodyText } from '../net/response-body';
 import { parseGoodsLink, toHttpUrl, type ParsedGoodsLink } from './link-parser';
 
 export type ShortLinkFailureReason = 'timeout' | 'too_many_hops' | 'bad_url' | 'http_error';
@@ -65,7 +66,7 @@ export async function resolveShortLink(url: string, options: ShortLinkOptions): 
   const start = requireHttpUrl(url);
   return withDeadline(options.timeoutMs, async (signal) => {
     const landing = await walkRedirects(start, options, signal);
-    await discard(landing.response);
+    await discardBody(landing.response);
     return landing.url.href;
   });
 }
@@ -86,7 +87,7 @@ export async function parseGoodsLinkFollowingRedirects(
   return withDeadline(options.timeoutMs, async (signal) => {
     const landing = await walkRedirects(start, options, signal, (hop) => parseGoodsLink(hop.href) !== null);
     if (!landing.response) return parseGoodsLink(landing.url.href);
-    return findGoodsLinkInPage(await readPrefix(landing.response, LANDING_PAGE_SCAN_BYTES));
+    return findGoodsLinkInPage(await readBodyText(landing.response, LANDING_PAGE_SCAN_BYTES, 'truncate'));
   });
 }
 
@@ -126,10 +127,10 @@ async function walkRedirects(
     const response = await request(fetchImpl, url, signal);
     if (!REDIRECT_STATUSES.has(response.status)) {
       if (response.status < 400) return { url, response };
-      await discard(response);
+      await discardBody(response);
       throw new ShortLinkError('http_error', `${url.host} answered ${response.status}`);
     }
-    await discard(response);
+    await discardBody(response);
     const location = response.headers.get('location');
     if (location === null) throw new ShortLinkError('http_error', `${url.host} redirected without a Location`);
     if (hops >= options.maxHops) {
@@ -160,31 +161,6 @@ function redirectTarget(current: URL, location: string): URL {
     throw new ShortLinkError('bad_url', `redirect to a non-http(s) URL: ${target.protocol}`);
   }
   return target;
-}
-
-/** Releases the connection of a response whose body is not needed. */
-async function discard(response: Response | null): Promise<void> {
-  await response?.body?.cancel().catch(() => undefined);
-}
-
-async function readPrefix(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    while (bytes < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const chunk = value.subarray(0, maxBytes - bytes);
-      bytes += chunk.byteLength;
-      text += decoder.decode(chunk, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text + decoder.decode();
 }
 
 function findGoodsLinkInPage(html: string): ParsedGoodsLink | null {

@@ -9,12 +9,12 @@
 // - an order of the caller with no item in a bag yet answers one entry with bagNo, status and url
 //   null, so the partner can tell "not packed yet" from a number it mistyped.
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { FileStore } from '../files/file-store';
 import { countryByAlpha2 } from '../geo/countries';
 import { partnerClientIdOf } from '../member/partner-binding';
-import { tenantIdOf } from '../member/tenant-scope';
 import { InvoiceStatus, type ValueOf } from '../order/statuses';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { type InvoiceData, type InvoiceLanguage, type InvoiceParty, renderInvoicePdf } from './invoice-pdf';
 
 export type InvoiceStatusValue = ValueOf<typeof InvoiceStatus>;
@@ -57,10 +57,6 @@ const INVOICE_ROW = { id: true, bagId: true, status: true, fileKey: true, update
 
 /** The generation of this row was taken over by another request (its lease had run out). */
 class LostClaim extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
-}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;

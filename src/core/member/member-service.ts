@@ -3,13 +3,12 @@
 // validated here with the exported schemas, so every face (GraphQL, tRPC, scripts) gets the same rules.
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction, Prisma } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { isCountryAlpha2 } from '../geo/countries';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
-import { tenantIdOf } from './tenant-scope';
-import { isUniqueViolation } from './unique-violation';
 
 const idSchema = z.number().int().positive();
 const unionIdSchema = z.string().trim().min(1).max(64);

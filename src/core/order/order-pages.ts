@@ -21,19 +21,20 @@ export interface DateRange {
   lt: Date;
 }
 
-export interface OrderItemPageQuery extends MemberFilter {
+/** What every page of a member's rows is asked with. */
+export interface MemberPageQuery extends MemberFilter {
   window: PageWindow;
   status?: number;
-  orderNo?: string;
-  orderItemNo?: string;
   createdAt?: DateRange;
 }
 
-export interface BagPageQuery extends MemberFilter {
-  window: PageWindow;
-  status?: number;
+export interface OrderItemPageQuery extends MemberPageQuery {
+  orderNo?: string;
+  orderItemNo?: string;
+}
+
+export interface BagPageQuery extends MemberPageQuery {
   bagNo?: string;
-  createdAt?: DateRange;
 }
 
 export interface OrderItemRow {
@@ -68,12 +69,30 @@ export interface BagRow {
   deliveredAt: Date | null;
 }
 
+interface BoundMemberRef {
+  memberId: number;
+  tenantId: number;
+}
+
 export interface Page<T> {
   list: T[];
   total: number;
 }
 
 const EMPTY_PAGE = { list: [], total: 0 };
+
+/** Every page: newest first, the id breaking ties. */
+const NEWEST_FIRST: [{ createdAt: 'desc' }, { id: 'desc' }] = [{ createdAt: 'desc' }, { id: 'desc' }];
+
+/** The conditions every page starts from: the member's own rows, by status and creation time when asked. */
+function memberRows(member: BoundMemberRef, query: MemberPageQuery) {
+  return {
+    tenantId: member.tenantId,
+    memberId: member.memberId,
+    ...(query.status !== undefined ? { status: query.status } : {}),
+    ...(query.createdAt ? { createdAt: query.createdAt } : {}),
+  };
+}
 
 export class OrderPageService {
   constructor(private readonly db: Db) {}
@@ -82,18 +101,15 @@ export class OrderPageService {
     const member = await this.boundMember(ctx, query);
     if (!member) return EMPTY_PAGE;
     const where = {
-      tenantId: member.tenantId,
-      memberId: member.memberId,
-      ...(query.status !== undefined ? { status: query.status } : {}),
+      ...memberRows(member, query),
       ...(query.orderItemNo !== undefined ? { orderItemNo: query.orderItemNo } : {}),
       ...(query.orderNo !== undefined ? { order: { orderNo: query.orderNo } } : {}),
-      ...(query.createdAt ? { createdAt: query.createdAt } : {}),
     };
     const [total, rows] = await Promise.all([
       this.db.purchaseOrderItem.count({ where }),
       this.db.purchaseOrderItem.findMany({
         where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        orderBy: NEWEST_FIRST,
         ...query.window,
         include: { order: { select: { orderNo: true } }, bag: { select: { bagNo: true } } },
       }),
@@ -124,18 +140,12 @@ export class OrderPageService {
   async bags(ctx: RequestContext, query: BagPageQuery): Promise<Page<BagRow>> {
     const member = await this.boundMember(ctx, query);
     if (!member) return EMPTY_PAGE;
-    const where = {
-      tenantId: member.tenantId,
-      memberId: member.memberId,
-      ...(query.status !== undefined ? { status: query.status } : {}),
-      ...(query.bagNo !== undefined ? { bagNo: query.bagNo } : {}),
-      ...(query.createdAt ? { createdAt: query.createdAt } : {}),
-    };
+    const where = { ...memberRows(member, query), ...(query.bagNo !== undefined ? { bagNo: query.bagNo } : {}) };
     const [total, rows] = await Promise.all([
       this.db.bagOrder.count({ where }),
       this.db.bagOrder.findMany({
         where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        orderBy: NEWEST_FIRST,
         ...query.window,
         include: { items: { select: { orderItemNo: true }, orderBy: { id: 'asc' } } },
       }),
@@ -159,7 +169,7 @@ export class OrderPageService {
   }
 
   /** The member the filter names, when it is bound to the calling partner in the caller's tenant. */
-  private async boundMember(ctx: RequestContext, filter: MemberFilter): Promise<{ memberId: number; tenantId: number } | null> {
+  private async boundMember(ctx: RequestContext, filter: MemberFilter): Promise<BoundMemberRef | null> {
     const { partnerClientId, tenantId } = partnerScope(ctx);
     if (filter.memberId === undefined && filter.unionId === undefined) return null;
     if (filter.memberId !== undefined && !isStoredId(filter.memberId)) return null;

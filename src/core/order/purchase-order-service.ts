@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { newBusinessNo } from '../business-no';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { GoodsSourceCode } from '../goods/sources';
 import { type BoundMember, resolveBoundMember } from '../member/partner-binding';
-import { isUniqueViolation } from '../member/unique-violation';
 import type { RequestContext } from '../request-context';
 import type { OrderSettings } from './order-settings';
 import { deviatesBeyond, type PricingService, type Quote } from './pricing';

@@ -1,8 +1,7 @@
 // What every partner-facing order query starts from: the caller's partner and tenant (both go into
 // the where), and the check that an id a partner sends fits the Int columns it is compared with.
 import { partnerClientIdOf } from '../member/partner-binding';
-import { tenantIdOf } from '../member/tenant-scope';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 
 /** The largest value of an Int column (int4 on PostgreSQL): amounts in cents and record ids. */
 export const MAX_INT32 = 2_147_483_647;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { BuiltinPaymentChannel, NOTIFICATION_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './builtin-channel';
+import { BuiltinPaymentChannel, newChannelOrderId, NOTIFICATION_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './builtin-channel';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';
 const clock = new ManualClock(Date.UTC(2026, 10, 21, 10, 0, 0));
@@ -17,7 +17,7 @@ function signed(body: unknown, timestampSeconds = Math.floor(clock.now() / 1000)
   return { rawBody: Buffer.from(rawBody), headers: { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signature } };
 }
 
-const body = { paymentOrderId: 'CH20261121100000123456', nonce: 'n0nce-0123456789abcdef', amount: 12.5, currency: 'USD', paidAt: '2026-11-21T10:00:00Z' };
+const body = { paymentOrderId: 'CH7M3KQ0ZC9XW2TB5RHNDF', nonce: 'n0nce-0123456789abcdef', amount: 12.5, currency: 'USD', paidAt: '2026-11-21T10:00:00Z' };
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
   const error = await promise.then(
@@ -38,8 +38,16 @@ describe('built-in payment channel', () => {
       description: null,
       expireTime: new Date(clock.now() + 60_000),
     });
-    expect(payment.paymentOrderId).toMatch(/^CH20261121100000\d{6}$/);
+    expect(payment.paymentOrderId).toMatch(/^CH[0-9A-HJKMNP-TV-Z]{20}$/);
     expect(payment.payUrl).toBe(`https://pay.example.com/pay/checkout/${payment.paymentOrderId}`);
+  });
+
+  it('draws unguessable channel order numbers: 20 random base32 characters, not the time', () => {
+    const ids = Array.from({ length: 2000 }, () => newChannelOrderId());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^CH[0-9A-HJKMNP-TV-Z]{20}$/);
+    // Every character position takes every one of the 32 symbols: no fixed time stamp or counter part.
+    for (let position = 2; position < 22; position++) expect(new Set(ids.map((id) => id[position])).size).toBe(32);
   });
 
   it('verifies a notification signed over timestamp.body and answers its fields in cents', async () => {

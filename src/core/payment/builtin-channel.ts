@@ -6,8 +6,12 @@
 //   {"paymentOrderId":"CH…","nonce":"…","amount":12.5,"currency":"USD","paidAt":"2026-11-21T10:00:00.000Z"}
 // A notification older or newer than NOTIFICATION_TOLERANCE_MS is refused, so a captured one cannot
 // be replayed later; within the window the nonce (unique in PaymentNotification) stops replays.
+//
+// The channel's order number is `CH` and 20 random characters of Crockford's base32 alphabet
+// (0-9 and A-Z without I, L, O, U: 100 random bits), e.g. `CH7M3KQ0ZC9XW2TB5RHNDF`. It is
+// the key of the public checkout page, which shows the amount and subject, so it must not be
+// guessable: unlike business numbers it carries no time stamp and no short random tail.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { newBusinessNo } from '../business-no';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { centsToUsd, usdAmount } from '../money/usd';
@@ -19,6 +23,10 @@ export const TIMESTAMP_HEADER = 'x-channel-timestamp';
 export const SIGNATURE_HEADER = 'x-channel-signature';
 /** How far a notification's timestamp may be from the server's clock, either way. */
 export const NOTIFICATION_TOLERANCE_MS = 5 * 60 * 1000;
+/** Crockford's base32: digits and capitals without I, L, O and U, which read like others. */
+const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Random characters of a channel order number (5 bits each). */
+const ORDER_ID_RANDOM_CHARS = 20;
 /** Channel orders whose logistics the channel remembers; the oldest are forgotten first. */
 const LOGISTICS_MEMORY = 10_000;
 
@@ -33,6 +41,13 @@ const notificationBody = z.object({
 export interface SignedNotification {
   rawBody: string;
   headers: { [TIMESTAMP_HEADER]: string; [SIGNATURE_HEADER]: string; 'content-type': 'application/json' };
+}
+
+/** A new channel order number: `CH` and ORDER_ID_RANDOM_CHARS random base32 characters. */
+export function newChannelOrderId(): string {
+  // 256 is a multiple of 32, so the low 5 bits of each random byte are uniform.
+  const random = Array.from(randomBytes(ORDER_ID_RANDOM_CHARS), (byte) => ORDER_ID_ALPHABET[byte & 31]).join('');
+  return `CH${random}`;
 }
 
 function headerValue(headers: NotificationHeaders, name: string): string | undefined {
@@ -52,7 +67,7 @@ export class BuiltinPaymentChannel implements PaymentChannel {
   }
 
   async createPayment(_request: ChannelPaymentRequest): Promise<ChannelPayment> {
-    const paymentOrderId = newBusinessNo('CH', new Date(this.options.now()));
+    const paymentOrderId = newChannelOrderId();
     const base = this.options.publicBaseUrl.replace(/\/+$/, '');
     return { paymentOrderId, payUrl: `${base}/pay/checkout/${encodeURIComponent(paymentOrderId)}` };
   }

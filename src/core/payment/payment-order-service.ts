@@ -18,11 +18,10 @@
 //   per row (channelAccepted).
 import { newBusinessNo } from '../business-no';
 import { type Database, type Db, Prisma } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { partnerClientIdOf } from '../member/partner-binding';
-import { tenantIdOf } from '../member/tenant-scope';
-import { isUniqueViolation } from '../member/unique-violation';
+import { partnerScope } from '../order/query-guards';
 import { PaymentOrderStatus } from '../order/statuses';
 import type { RequestContext } from '../request-context';
 import type { NotificationHeaders, PaymentChannels } from './payment-channel';
@@ -102,7 +101,7 @@ export class PaymentOrderService {
   }
 
   async create(ctx: RequestContext, input: PaymentOrderCreateInput): Promise<PaymentOrderRecord> {
-    const owner = ownerOf(ctx);
+    const owner = partnerScope(ctx);
     const shippingInfo = storedShippingInfo(input.shippingInfo);
     const subject = input.subject ?? null;
     const description = input.description ?? null;
@@ -157,7 +156,7 @@ export class PaymentOrderService {
 
   /** The partner's orders, newest first. */
   async page(ctx: RequestContext, filter: PaymentOrderPageFilter): Promise<{ list: PaymentOrderRecord[]; total: number }> {
-    const owner = ownerOf(ctx);
+    const owner = partnerScope(ctx);
     await this.closeOverdue(owner, ctx.now());
     // Raw SQL for the ids only: the outOrderNo substring match must be literal and case-sensitive on
     // both databases, which Prisma's LIKE-based `contains` is not (SQLite folds ASCII case, and `_`
@@ -266,7 +265,7 @@ export class PaymentOrderService {
   }
 
   private async findOwned(ctx: RequestContext, key: PaymentOrderKey): Promise<PaymentOrderRecord | null> {
-    const where = { ...ownerOf(ctx), [key.field]: key.value };
+    const where = { ...partnerScope(ctx), [key.field]: key.value };
     await this.closeOverdue(where, ctx.now());
     return this.db.paymentOrder.findFirst({ where });
   }
@@ -279,9 +278,4 @@ export class PaymentOrderService {
     });
     return count;
   }
-}
-
-/** Tenant and partner of a partner's context: in every where clause of partner-facing queries. */
-function ownerOf(ctx: RequestContext): { tenantId: number; partnerClientId: string } {
-  return { tenantId: tenantIdOf(ctx), partnerClientId: partnerClientIdOf(ctx) };
 }

@@ -14,10 +14,9 @@ import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { goodsSourceByCode } from '../goods/sources';
-import { partnerClientIdOf } from '../member/partner-binding';
-import { tenantIdOf } from '../member/tenant-scope';
+import { partnerScope } from '../order/query-guards';
 import { OrderItemStatus, QcResult, QcStatus } from '../order/statuses';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 
 /** Records answered by `latest`: the most recent completed ones. */
 export const QC_LATEST_COUNT = 10;
@@ -95,37 +94,34 @@ function rangeOf(range: { start: Date; end: Date } | undefined): { gte: Date; lt
   return range && { gte: range.start, lt: range.end };
 }
 
-function stateOf(row: QcRecordRow): QcRecordState {
+/** What every view of a record shows. */
+function recordBaseOf(row: QcRecordRow) {
   return {
     qcId: row.id,
-    orderItemId: row.orderItemId,
-    orderNo: row.orderNo,
-    orderItemNo: row.orderItemNo,
     goodsId: row.goodsId,
     source: row.source,
     skuId: row.skuId,
-    status: row.status,
-    result: row.result,
     remarks: row.remarks,
     photos: row.photos.map((photo) => photo.url),
     createTime: row.createdAt,
+  };
+}
+
+function stateOf(row: QcRecordRow): QcRecordState {
+  return {
+    ...recordBaseOf(row),
+    orderItemId: row.orderItemId,
+    orderNo: row.orderNo,
+    orderItemNo: row.orderItemNo,
+    status: row.status,
+    result: row.result,
     completionTime: row.completedAt,
   };
 }
 
 /** Completed rows always have a result and a completion time (`complete` sets both). */
 function goodsRecordOf(row: QcRecordRow): GoodsQcRecord {
-  return {
-    qcId: row.id,
-    goodsId: row.goodsId,
-    source: row.source,
-    skuId: row.skuId,
-    result: row.result as number,
-    remarks: row.remarks,
-    photos: row.photos.map((photo) => photo.url),
-    createTime: row.createdAt,
-    completionTime: row.completedAt as Date,
-  };
+  return { ...recordBaseOf(row), result: row.result as number, completionTime: row.completedAt as Date };
 }
 
 function isPhotoUrl(url: string): boolean {
@@ -278,8 +274,7 @@ export class QcService {
    * item's for a `PI…` item number. Unknown numbers and other partners' orders answer an empty list.
    */
   async byOrder(ctx: RequestContext, input: { orderNo: string }): Promise<OrderQcRecord[]> {
-    const tenantId = tenantIdOf(ctx);
-    const partnerClientId = partnerClientIdOf(ctx);
+    const { tenantId, partnerClientId } = partnerScope(ctx);
     const number = input.orderNo.startsWith('PI') ? { orderItemNo: input.orderNo } : { orderNo: input.orderNo };
     const rows = await this.db.qcRecord.findMany({
       where: { ...number, tenantId, status: QcStatus.COMPLETED, orderItem: { tenantId, order: { tenantId, partnerClientId } } },

@@ -6,13 +6,12 @@
 // A supplement pay order's bizNo is a fresh group number (E…, from the expense-number space but never
 // a bill's own number); its bills are the SupplementBills whose paymentId is the pay order's.
 import { newBusinessNo } from '../business-no';
-import type { Db, DbTransaction } from '../db/client';
+import type { Db, DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
-import { tenantIdOf } from '../member/tenant-scope';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
 
@@ -65,19 +64,7 @@ export interface SupplementPayOrder {
   payAmount: number;
 }
 
-interface BillRecord {
-  id: number;
-  orderExpensesNo: string;
-  memberId: number;
-  bizType: string;
-  bizNo: string;
-  amount: number;
-  reason: string;
-  status: number;
-  paymentId: string | null;
-  paidAt: Date | null;
-  createdAt: Date;
-}
+type BillRecord = Prisma.SupplementBillModel;
 
 function billView(bill: BillRecord): SupplementBillView {
   const { orderExpensesNo, memberId, bizNo, amount, reason, status, paymentId, paidAt, createdAt } = bill;

@@ -1,11 +1,10 @@
 // Member wallets for staff and internal tools: balance, credits and debits (each one ledger row, in
 // one short transaction, idempotent on bizRef), and reconciliation of balances against ledgers.
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { tenantIdOf } from '../member/tenant-scope';
-import { isUniqueViolation } from '../member/unique-violation';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WALLET_LEDGER_KINDS, type WalletChange, type WalletLedgerKind } from './wallet-ledger';
 
