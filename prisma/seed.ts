@@ -9,12 +9,13 @@ import { databaseTarget } from '../src/core/db/database-url';
 import { OAuth2ClientService } from '../src/core/oauth2/oauth2-client-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { MENU_CATALOGUE, type MenuNode, MenuType } from '../src/core/permission/menu-catalogue';
+import { SUPER_ADMIN_ROLE_CODE } from '../src/core/permission/permission-service';
 import { hashSecret } from '../src/core/security/password-hash';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { DEMO_GOODS, seedDemoCatalog } from './demo/catalog';
 import { DEMO_MEMBER, seedDemoMember } from './demo/member';
 
-export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
+export { SUPER_ADMIN_ROLE_CODE };
 export const SEED_ADMIN_USERNAME = 'admin';
 export const DEFAULT_PARTNER_CLIENT_ID = 'demo-partner';
 

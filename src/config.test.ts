@@ -44,6 +44,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
+  it('has the documented console sign-in defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      ADMIN_ACCESS_TOKEN_TTL_SECONDS: 1800,
+      ADMIN_REFRESH_TOKEN_TTL_SECONDS: 2_592_000,
+      ADMIN_LOGIN_ATTEMPTS_PER_USERNAME: 5,
+      ADMIN_LOGIN_USERNAME_WINDOW_SECONDS: 900,
+      ADMIN_LOGIN_ATTEMPTS_PER_IP: 30,
+      ADMIN_LOGIN_IP_WINDOW_SECONDS: 60,
+    });
+  });
+
+  it('refuses a console refresh token that lives shorter than its access token', () => {
+    expect(() => loadConfig({ ADMIN_ACCESS_TOKEN_TTL_SECONDS: '3600', ADMIN_REFRESH_TOKEN_TTL_SECONDS: '600' })).toThrow(/ADMIN_REFRESH_TOKEN_TTL_SECONDS/);
+  });
+
   it('accepts PostgreSQL URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@db:5432/openbuy' }).DATABASE_URL).toBe('postgresql://u@db:5432/openbuy');
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { databaseTarget, DEFAULT_DATABASE_URL } from './core/db/database-url';
 import { issuePath } from './core/errors/describe-error';
 import { parseGoodsSourceList } from './core/goods/source-list';
+import { ADMIN_AUTH_DEFAULTS } from './core/admin/admin-auth-service';
 import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
 import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
 
@@ -88,6 +89,18 @@ const configSchema = z.object({
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(PAYMENT_SETTING_DEFAULTS.expirySweepSeconds),
   /** Whether the built-in channel's checkout page (/pay/checkout/…) offers a demo "pay" button that sends the signed notification; default on, except in production. */
   PAYMENT_CHECKOUT_DEMO: booleanFlag.optional(),
+  /** Lifetime of a console access token, seconds; default 1800 (30 minutes). */
+  ADMIN_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(ADMIN_AUTH_DEFAULTS.accessTokenTtlSeconds),
+  /** Lifetime of a console refresh token, seconds (at least the access token's); default 2592000 (30 days). */
+  ADMIN_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(ADMIN_AUTH_DEFAULTS.refreshTokenTtlSeconds),
+  /** Console sign-in attempts allowed per tenant and username within ADMIN_LOGIN_USERNAME_WINDOW_SECONDS (every attempt counts); 0 = no limit; default 5. */
+  ADMIN_LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number().int().min(0).max(10_000).default(ADMIN_AUTH_DEFAULTS.loginAttemptsPerUsername),
+  /** Window of the per-username sign-in limit, seconds; default 900 (15 minutes). */
+  ADMIN_LOGIN_USERNAME_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ADMIN_AUTH_DEFAULTS.usernameWindowSeconds),
+  /** Console sign-in attempts allowed per client IP within ADMIN_LOGIN_IP_WINDOW_SECONDS; 0 = no limit; default 30. */
+  ADMIN_LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(ADMIN_AUTH_DEFAULTS.loginAttemptsPerIp),
+  /** Window of the per-IP sign-in limit, seconds; default 60. */
+  ADMIN_LOGIN_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ADMIN_AUTH_DEFAULTS.ipWindowSeconds),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_BASE_URL: string };
@@ -113,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   databaseTarget(result.data.DATABASE_URL);
   if (result.data.GOODS_HTTP_SOURCES.length > 0 && !result.data.GOODS_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  GOODS_HTTP_SOURCES: needs GOODS_HTTP_URL');
+  }
+  if (result.data.ADMIN_REFRESH_TOKEN_TTL_SECONDS < result.data.ADMIN_ACCESS_TOKEN_TTL_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_REFRESH_TOKEN_TTL_SECONDS: must not be shorter than ADMIN_ACCESS_TOKEN_TTL_SECONDS');
   }
   if (result.data.NODE_ENV === 'production' && !result.data.PAYMENT_CHANNEL_SECRET) {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_CHANNEL_SECRET: required in production');

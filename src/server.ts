@@ -69,6 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       orderTtlMinutes: config.PAYMENT_ORDER_TTL_MINUTES,
       checkoutDemo: config.PAYMENT_CHECKOUT_DEMO ?? config.NODE_ENV !== 'production',
     },
+    adminAuth: {
+      accessTokenTtlSeconds: config.ADMIN_ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: config.ADMIN_REFRESH_TOKEN_TTL_SECONDS,
+      loginAttemptsPerUsername: config.ADMIN_LOGIN_ATTEMPTS_PER_USERNAME,
+      usernameWindowSeconds: config.ADMIN_LOGIN_USERNAME_WINDOW_SECONDS,
+      loginAttemptsPerIp: config.ADMIN_LOGIN_ATTEMPTS_PER_IP,
+      ipWindowSeconds: config.ADMIN_LOGIN_IP_WINDOW_SECONDS,
+    },
   });
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },

@@ -2,7 +2,7 @@
 // GraphQL and tRPC faces reached the way their users reach them.
 import { mkdir, rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/core/db/client';
 import { sqliteFilePath } from '../src/core/db/database-url';
 import { createScratchDatabase } from '../src/core/db/scratch-database';
@@ -11,8 +11,8 @@ import { migrationsDir } from '../prisma/schema';
 import type { PartnerRoutes } from '../src/openapi/partner-routes';
 import { createClient } from '../src/trpc/client';
 import { TRPC_MAX_BATCH_SIZE } from '../src/trpc/limits';
-import { createTestApp, envelope, partnerToken, type TestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { seededAdminToken } from './support/admin';
+import { createTestApp, envelope, partnerToken, tokenOf, useTestApp } from './support/app';
 import { TEST_DATABASE, TEST_POSTGRES_URL } from './support/environment';
 import { createPartner } from './support/partner-clients';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
@@ -28,8 +28,6 @@ async function replaceWithDirectory(path: string): Promise<void> {
   await mkdir(path);
 }
 
-let testDb: TestDatabase;
-let test: TestApp;
 const logLines: string[] = [];
 const logStream = new Writable({
   write(chunk, _encoding, done) {
@@ -38,15 +36,7 @@ const logStream = new Writable({
   },
 });
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('app');
-  test = await createTestApp({ database: testDb.database, openApiRoutes: [probeRoutes, failingRoutes], logger: { level: 'error', stream: logStream } });
-});
-
-afterAll(async () => {
-  await test?.close();
-  await testDb?.drop();
-});
+const test = useTestApp('app', { openApiRoutes: [probeRoutes, failingRoutes], logger: { level: 'error', stream: logStream } });
 
 describe('health and errors', () => {
   it('answers /healthz and /readyz', async () => {
@@ -130,21 +120,16 @@ describe('OpenAPI document and docs', () => {
 describe('trust proxy', () => {
   it('ignores X-Forwarded-For by default', async () => {
     const partner = await createPartner(test.core, { ipWhitelist: '203.0.113.7' });
-    const token = await test.app
-      .inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from(`${partner.clientId}:${partner.secret}`).toString('base64')}` } })
-      .then((response) => envelope<{ access_token: string }>(response).data.access_token);
+    const token = await tokenOf(test.app, partner);
     const spoofed = await test.app.inject({ url: PROBE_URL, remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' } });
     expect(spoofed.statusCode).toBe(403);
   });
 
   it('reads the client address from X-Forwarded-For when the proxy is trusted', async () => {
-    const proxied = await createTestApp({ database: testDb.database, openApiRoutes: [probeRoutes], env: { TRUST_PROXY: '127.0.0.1' } });
+    const proxied = await createTestApp({ database: test.database, openApiRoutes: [probeRoutes], env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const partner = await createPartner(proxied.core, { ipWhitelist: '203.0.113.7' });
-      const auth = `Basic ${Buffer.from(`${partner.clientId}:${partner.secret}`).toString('base64')}`;
-      const token = envelope<{ access_token: string }>(
-        await proxied.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials', headers: { authorization: auth } }),
-      ).data.access_token;
+      const token = await tokenOf(proxied.app, partner);
       const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' };
       expect((await proxied.app.inject({ url: PROBE_URL, remoteAddress: '127.0.0.1', headers })).statusCode).toBe(200);
       expect((await proxied.app.inject({ url: PROBE_URL, remoteAddress: '192.0.2.1', headers })).statusCode).toBe(403);
@@ -156,7 +141,8 @@ describe('trust proxy', () => {
 
 describe('GraphQL', () => {
   it('answers a query', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ errorCodes { name code httpStatus } }' } });
+    const headers = { authorization: `Bearer ${await seededAdminToken(test.core)}` };
+    const response = await test.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ errorCodes { name code httpStatus } }' } });
     expect(response.statusCode).toBe(200);
     const codes = (response.json() as { data: { errorCodes: { name: string; code: number }[] } }).data.errorCodes;
     expect(codes).toContainEqual({ name: 'OAUTH2_SCOPE_NOT_ALLOWED', code: 1_002_020_004, httpStatus: 200 });

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../prisma/schema';
+import { readMigrations } from '../src/core/db/migrations';
 
 const workDir = mkdtempSync(join(tmpdir(), 'openbuy-main-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -42,7 +44,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
     try {
       await waitFor(() => /OpenBuy is up: REST (http:\/\/\S+)\/open-api/.test(server.output()), 30_000);
       const base = /OpenBuy is up: REST (http:\/\/\S+)\/open-api/.exec(server.output())?.[1] as string;
-      expect(server.output()).toContain('Applied 1 database migration(s).');
+      expect(server.output()).toContain(`Applied ${readMigrations(migrationsDir('sqlite')).migrationDirectories.length} database migration(s).`);
       expect(server.output()).toMatch(/Administrator \(tenant 1\): username admin {2}password \S{16,}/);
       expect(server.output()).toContain('client_id demo-partner  client_secret (from SEED_PARTNER_CLIENT_SECRET)');
       const token = await fetch(`${base}/open-api/system/oauth2/token?grant_type=client_credentials`, {

@@ -1,6 +1,7 @@
 // The composition root of the domain: every service, built once per process over one database,
 // with Redis (when configured) for what several processes must share.
 import { Redis } from 'ioredis';
+import { ADMIN_AUTH_DEFAULTS, AdminAuthService, type AdminAuthSettings } from './admin/admin-auth-service';
 import { type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
@@ -21,6 +22,7 @@ import { PurchaseOrderService } from './order/purchase-order-service';
 import { BUILTIN_CHANNEL, BuiltinPaymentChannel } from './payment/builtin-channel';
 import { PaymentChannels } from './payment/payment-channel';
 import { PaymentOrderService } from './payment/payment-order-service';
+import { PermissionService } from './permission/permission-service';
 import { defaultPaymentSettings, type PaymentSettings } from './payment/payment-settings';
 import { QcService } from './qc/qc-service';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter';
@@ -43,6 +45,8 @@ export interface CoreOptions {
   order?: OrderSettings;
   /** USD payment orders and the built-in channel; default: defaultPaymentSettings() (a random channel secret). */
   payment?: PaymentSettings;
+  /** Console sign-in: token lifetimes and sign-in attempt limits; default: ADMIN_AUTH_DEFAULTS. */
+  adminAuth?: AdminAuthSettings;
 }
 
 export interface Core {
@@ -53,6 +57,10 @@ export interface Core {
   clients: ClientRegistry;
   oauth2Clients: OAuth2ClientService;
   tenants: TenantDirectory;
+  /** Console sign-in, refresh, logout, and the administrator behind a bearer token. */
+  adminAuth: AdminAuthService;
+  /** Administrators' roles, permissions and menus; `authorize` guards every console operation. */
+  permissions: PermissionService;
   partnerAuth: PartnerAuth;
   /** Goods search, detail (live pricing) and link parsing, over the configured providers. */
   goods: GoodsService;
@@ -118,6 +126,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clients,
     oauth2Clients: new OAuth2ClientService(database.db, bus),
     tenants,
+    adminAuth: new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS }),
+    permissions: new PermissionService(database.db, tenants, bus),
     partnerAuth,
     goods,
     pricing,

@@ -1,23 +1,26 @@
 // /graphql: the administration console's API. Apollo Server over a type-graphql schema; each request
 // gets its own context. Service errors become GraphQL errors whose extensions.code is the numeric
-// service code, described in the same one place as the REST envelope.
+// service code, described in the same one place as the REST envelope. A request with an
+// administrator's bearer token runs as that administrator, in their tenant; every operation but
+// login and refresh is guarded by `authChecker` (src/graphql/auth/auth-checker.ts).
 import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import type { FastifyInstance } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { describeError } from '../core/errors/describe-error';
-import { RequestContext } from '../core/request-context';
-import type { GraphQLContext } from './context';
-import { RequestLoaders } from './loaders';
+import { isServiceError } from '../core/errors/service-error';
+import { authChecker } from './auth/auth-checker';
+import { AuthResolver } from './auth/auth.resolver';
+import { createGraphQLContext, type GraphQLContext } from './context';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 
-export const RESOLVERS = [ErrorCodeResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver] as const;
 
 export function buildGraphQLSchema() {
-  return buildSchema({ resolvers: RESOLVERS, validate: false });
+  return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });
 }
 
 export interface GraphQLOptions {
@@ -37,10 +40,19 @@ const rememberRequestIds: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
+/**
+ * graphql-js ships a CommonJS and an ES module build, and a process can load both (vitest gives our
+ * sources the ES one, Apollo and type-graphql the CommonJS one), so its errors are recognised by
+ * name rather than by class.
+ */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
 /** GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are described. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown, log: Pick<FastifyInstance['log'], 'error'>): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? error.originalError : undefined;
-  if (!original || original instanceof GraphQLError) return formatted;
+  const original = isGraphQLError(error) ? error.originalError : undefined;
+  if (!original || isGraphQLError(original)) return formatted;
   const requestId = requestIds.get(error as object) ?? 'unknown';
   const description = describeError(original, requestId);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
@@ -63,11 +75,27 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log),
   });
   await apollo.start();
+
+  // Who is calling is settled before Apollo sees the request: an administrator's token gives their
+  // context; a token of another user type (a partner's) is refused with HTTP 401 right here.
+  const callers = new WeakMap<FastifyRequest, Awaited<ReturnType<Core['adminAuth']['contextFor']>>>();
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      callers.set(request, await options.core.adminAuth.contextFor({ requestId: request.id, ip: request.ip, authorization: request.headers.authorization }));
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      const description = describeError(error, request.id);
+      const extensions = { code: description.code, httpStatus: description.httpStatus, detail: description.detail };
+      return reply.code(description.httpStatus).headers(description.headers).send({ errors: [{ message: description.message, extensions }] });
+    }
+  });
+
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
     context: async (request) => {
-      const ctx = new RequestContext(request.id, null, { kind: 'anonymous' }, request.ip, options.core.clock);
-      return { ctx, core: options.core, loaders: new RequestLoaders({ core: options.core, ctx }) };
+      const caller = callers.get(request);
+      if (!caller) throw new Error('the caller of a /graphql request was not authenticated');
+      return createGraphQLContext(options.core, caller.ctx, caller.session);
     },
   });
 }

@@ -6,7 +6,9 @@ import type { Redis } from 'ioredis';
 export type InvalidationMessage =
   | { kind: 'token-revoked'; accessTokens: string[] }
   | { kind: 'client-changed'; clientId: string }
-  | { kind: 'tenant-changed'; tenantId: number };
+  | { kind: 'tenant-changed'; tenantId: number }
+  /** Roles, role menus, user roles or user status of a tenant changed; tenantId null: menus or packages, every tenant. */
+  | { kind: 'permissions-changed'; tenantId: number | null };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
 

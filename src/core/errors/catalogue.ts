@@ -24,6 +24,13 @@ export const ErrorCatalogue = {
   INTERNAL_SERVER_ERROR: global(500, 'Internal server error (request {requestId})'),
   SERVICE_UNAVAILABLE: global(503, 'Service unavailable: {reason}'),
 
+  // 1_002_000: administrator sign-in and sessions
+  AUTH_BAD_CREDENTIALS: business(1_002_000_000, 'Wrong username or password'),
+  AUTH_USER_DISABLED: business(1_002_000_001, 'User {username} is disabled'),
+  AUTH_TENANT_NOT_FOUND: business(1_002_000_002, 'Tenant {tenantName} does not exist'),
+  AUTH_LOGIN_RATE_LIMITED: { code: 1_002_000_003, template: 'Too many sign-in attempts: try again in {retryAfterSeconds} seconds', httpStatus: 429 },
+  AUTH_REFRESH_TOKEN_INVALID: business(1_002_000_004, 'The refresh token is unknown, expired or already used'),
+
   // 1_002_010: tenants
   TENANT_NOT_FOUND: business(1_002_010_000, 'Tenant {tenantId} does not exist'),
   TENANT_DISABLED: business(1_002_010_001, 'Tenant {name} is disabled'),

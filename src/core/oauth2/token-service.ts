@@ -27,7 +27,7 @@ export interface IssueTokenParams {
 }
 
 /** 32 random bytes, base64url: anything else is rejected before any lookup. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const MAX_CACHED = 200_000;
 /** A well-formed token that is not in the database stays unknown: it can never be issued later. */
 const MAX_UNKNOWN = 20_000;
@@ -119,6 +119,20 @@ export class TokenService {
     const { count } = await this.db.oAuth2AccessToken.deleteMany({ where: { accessToken } });
     await this.bus.publish({ kind: 'token-revoked', accessTokens: [accessToken] });
     return count > 0;
+  }
+
+  /**
+   * Deletes every token matching `filter` (all of one session's refresh token, all of a user's) and
+   * tells every process; answers how many were deleted.
+   */
+  async revokeAll(filter: { refreshToken?: string; userId?: number; userType?: number; tenantId?: number }): Promise<number> {
+    if (filter.refreshToken === '') return 0; // tokens issued without a refresh token share ''
+    const records = await this.db.oAuth2AccessToken.findMany({ where: filter, select: { accessToken: true } });
+    if (records.length === 0) return 0;
+    const accessTokens = records.map((record) => record.accessToken);
+    const { count } = await this.db.oAuth2AccessToken.deleteMany({ where: { accessToken: { in: accessTokens } } });
+    await this.bus.publish({ kind: 'token-revoked', accessTokens });
+    return count;
   }
 
   private async load(accessToken: string): Promise<AccessToken | null> {

@@ -1,16 +1,17 @@
 import {
   assertValidRateLimit,
-  MILLI_TOKENS_PER_REQUEST,
+  DEFAULT_WINDOW_MS,
   RATE_LIMIT_ALLOWED,
-  RATE_LIMIT_DENIED,
-  REFILL_WINDOW_MS,
+  rateLimitDenied,
   type RateLimitDecision,
   type RateLimiter,
 } from './rate-limiter';
 
 interface Bucket {
-  milliTokens: number;
+  /** Tokens in units of 1/windowMs request (see rate-limiter.ts). */
+  units: number;
   updatedAt: number;
+  windowMs: number;
 }
 
 export interface MemoryRateLimiterOptions {
@@ -34,34 +35,39 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.buckets.size;
   }
 
-  consume(key: string, limitPerSecond: number): RateLimitDecision {
-    assertValidRateLimit(limitPerSecond);
-    if (limitPerSecond === 0) return RATE_LIMIT_ALLOWED;
+  consume(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): RateLimitDecision {
+    assertValidRateLimit(limit, windowMs);
+    if (limit === 0) return RATE_LIMIT_ALLOWED;
     const now = Math.floor(this.now());
-    if (now - this.lastSweepAt >= REFILL_WINDOW_MS) this.evictFullBuckets(now);
+    if (now - this.lastSweepAt >= DEFAULT_WINDOW_MS) this.evictFullBuckets(now);
 
-    const capacity = limitPerSecond * MILLI_TOKENS_PER_REQUEST;
+    const cost = windowMs;
+    const capacity = limit * windowMs;
     const bucket = this.buckets.get(key);
     if (bucket === undefined) {
-      this.buckets.set(key, { milliTokens: capacity - MILLI_TOKENS_PER_REQUEST, updatedAt: now });
+      this.buckets.set(key, { units: capacity - cost, updatedAt: now, windowMs });
       return RATE_LIMIT_ALLOWED;
     }
+    bucket.windowMs = windowMs;
     // A clock that stepped back refills nothing.
     if (now > bucket.updatedAt) {
-      bucket.milliTokens += Math.min(now - bucket.updatedAt, REFILL_WINDOW_MS) * limitPerSecond;
+      bucket.units += Math.min(now - bucket.updatedAt, windowMs) * limit;
       bucket.updatedAt = now;
     }
     // Also clamps a bucket filled under a higher limit.
-    bucket.milliTokens = Math.min(bucket.milliTokens, capacity);
-    if (bucket.milliTokens < MILLI_TOKENS_PER_REQUEST) return RATE_LIMIT_DENIED;
-    bucket.milliTokens -= MILLI_TOKENS_PER_REQUEST;
+    bucket.units = Math.min(bucket.units, capacity);
+    if (bucket.units < cost) return rateLimitDenied(bucket.units, limit, windowMs);
+    bucket.units -= cost;
     return RATE_LIMIT_ALLOWED;
   }
 
-  /** Runs at most once per refill window, so memory is bounded by the keys seen in ~2 s. */
+  /**
+   * Runs at most once a second; a bucket idle for its window is full, so forgetting it changes
+   * nothing. Memory is bounded by the keys seen within their windows.
+   */
   private evictFullBuckets(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      if (now - bucket.updatedAt >= REFILL_WINDOW_MS) this.buckets.delete(key);
+      if (now - bucket.updatedAt >= bucket.windowMs) this.buckets.delete(key);
     }
     this.lastSweepAt = now;
   }

@@ -69,5 +69,51 @@ export function describeRateLimiterContract(createLimiter: (now: () => number) =
     it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects limit %s', async (limitPerSecond) => {
       await expect(async () => limiter.consume('client', limitPerSecond)).rejects.toThrow(RangeError);
     });
+
+    describe('with a window other than one second', () => {
+      const minute = 60_000;
+      const quarterHour = 15 * minute;
+
+      async function decisionAt(atMs: number, key: string, limit: number, windowMs: number) {
+        nowMs = start + atMs;
+        return limiter.consume(key, limit, windowMs);
+      }
+
+      // Each step: [ms since start, expected allowed]; all steps use one key, limit and window.
+      const windowed: Array<[name: string, limit: number, windowMs: number, steps: Array<[number, boolean]>]> = [
+        ['allows a burst up to the limit per window, then denies', 5, quarterHour, [[0, true], [0, true], [0, true], [0, true], [0, true], [0, false], [minute, false]]],
+        ['refills one request per window/limit, exactly', 5, quarterHour, [[0, true], [0, true], [0, true], [0, true], [0, true], [179_999, false], [180_000, true], [180_000, false]]],
+        ['refills the whole limit after one window', 3, minute, [[0, true], [0, true], [0, true], [0, false], [minute, true], [minute, true], [minute, true], [minute, false]]],
+        ['banks at most the limit while idle', 2, minute, [[0, true], [10 * quarterHour, true], [10 * quarterHour, true], [10 * quarterHour, false]]],
+        ['refills nothing when the clock steps back', 1, minute, [[minute, true], [0, false], [2 * minute - 1, false], [2 * minute, true]]],
+        ['works with windows shorter than a second', 2, 100, [[0, true], [0, true], [0, false], [50, true], [50, false], [100, true]]],
+      ];
+
+      it.each(windowed)('%s (limit %i per %i ms)', async (_name, limit, windowMs, steps) => {
+        const outcomes: Array<[number, boolean]> = [];
+        for (const [atMs] of steps) outcomes.push([atMs, (await decisionAt(atMs, 'client', limit, windowMs)).allowed]);
+        expect(outcomes).toEqual(steps);
+      });
+
+      it('answers Retry-After as the whole seconds until the next request is possible', async () => {
+        for (let i = 0; i < 5; i++) expect(await decisionAt(0, 'client', 5, quarterHour)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+        expect(await decisionAt(0, 'client', 5, quarterHour)).toEqual({ allowed: false, retryAfterSeconds: 180 });
+        expect(await decisionAt(179_001, 'client', 5, quarterHour)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+        expect(await decisionAt(100_500, 'other', 1, minute)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+        expect(await decisionAt(100_500, 'other', 1, minute)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+        expect(await decisionAt(130_000, 'other', 1, minute)).toEqual({ allowed: false, retryAfterSeconds: 31 });
+      });
+
+      it('refills each key at the pace of its own window', async () => {
+        expect(await allowedAt(0, 'per-second', 1)).toBe(true);
+        expect((await decisionAt(0, 'per-minute', 1, minute)).allowed).toBe(true);
+        expect(await allowedAt(1000, 'per-second', 1)).toBe(true);
+        expect((await decisionAt(1000, 'per-minute', 1, minute)).allowed).toBe(false);
+      });
+
+      it.each([0, -1, 1.5, Number.NaN])('rejects window %s', async (windowMs) => {
+        await expect(async () => limiter.consume('client', 1, windowMs)).rejects.toThrow(RangeError);
+      });
+    });
   });
 }

@@ -70,6 +70,14 @@ describe.skipIf(skipRedis)(skipRedis ? `RedisRateLimiter (skipped: no Redis at $
     expect(ttlMs).toBeLessThanOrEqual(2000);
   });
 
+  it('keeps a windowed bucket for two of its windows', async () => {
+    const keyPrefix = nextKeyPrefix();
+    await new RedisRateLimiter({ redis, keyPrefix }).consume('client', 5, 900_000);
+    const ttlMs = await redis.pttl(`${keyPrefix}client`);
+    expect(ttlMs).toBeGreaterThan(900_000);
+    expect(ttlMs).toBeLessThanOrEqual(1_800_000);
+  });
+
   it('does not touch Redis for an unlimited key', async () => {
     const keyPrefix = nextKeyPrefix();
     await new RedisRateLimiter({ redis, keyPrefix }).consume('client', 0);

@@ -1,18 +1,18 @@
 import type { Redis } from 'ioredis';
 import {
   assertValidRateLimit,
-  MILLI_TOKENS_PER_REQUEST,
+  DEFAULT_WINDOW_MS,
   RATE_LIMIT_ALLOWED,
-  RATE_LIMIT_DENIED,
-  REFILL_WINDOW_MS,
+  rateLimitDenied,
   type RateLimitDecision,
   type RateLimiter,
 } from './rate-limiter';
 
 /**
  * The token bucket of rate-limiter.ts as one atomic script, so processes sharing a Redis
- * share each limit. KEYS[1]: hash {m = milli-tokens, t = updated-at ms}. ARGV: limit per
- * second, now ms, milli-tokens per request, refill window ms, key TTL ms. Returns 1 = allowed.
+ * share each limit. KEYS[1]: hash {m = units, t = updated-at ms}. ARGV: limit per window,
+ * now ms, window ms (= the cost of one request and the longest useful refill), key TTL ms.
+ * Returns -1 when allowed, else the units the bucket holds (for the Retry-After).
  * A denial writes nothing: recomputing from the older state gives the same answer.
  */
 const CONSUME_SCRIPT = `
@@ -21,36 +21,25 @@ local now = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
 local capacity = limit * cost
 local state = redis.call('HMGET', KEYS[1], 'm', 't')
-local milliTokens = tonumber(state[1]) or capacity
+local units = tonumber(state[1]) or capacity
 local updatedAt = tonumber(state[2]) or now
 if now > updatedAt then
-  milliTokens = milliTokens + math.min(now - updatedAt, tonumber(ARGV[4])) * limit
+  units = units + math.min(now - updatedAt, cost) * limit
   updatedAt = now
 end
-milliTokens = math.min(milliTokens, capacity)
-if milliTokens < cost then
-  return 0
+units = math.min(units, capacity)
+if units < cost then
+  return units
 end
-redis.call('HSET', KEYS[1], 'm', milliTokens - cost, 't', updatedAt)
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1
+redis.call('HSET', KEYS[1], 'm', units - cost, 't', updatedAt)
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return -1
 `;
 
 const COMMAND_NAME = 'openbuyRateLimitConsume';
 
-// A bucket is full one refill window after its last update; the extra window absorbs clock
-// skew between the processes that supply `now`.
-const KEY_TTL_MS = 2 * REFILL_WINDOW_MS;
-
 interface RateLimitCommands {
-  [COMMAND_NAME](
-    key: string,
-    limitPerSecond: number,
-    nowMs: number,
-    milliTokensPerRequest: number,
-    refillWindowMs: number,
-    keyTtlMs: number,
-  ): Promise<number>;
+  [COMMAND_NAME](key: string, limit: number, nowMs: number, windowMs: number, keyTtlMs: number): Promise<number>;
 }
 
 export interface RedisRateLimiterOptions {
@@ -76,17 +65,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  async consume(key: string, limitPerSecond: number): Promise<RateLimitDecision> {
-    assertValidRateLimit(limitPerSecond);
-    if (limitPerSecond === 0) return RATE_LIMIT_ALLOWED;
-    const allowed = await this.redis[COMMAND_NAME](
-      this.keyPrefix + key,
-      limitPerSecond,
-      Math.floor(this.now()),
-      MILLI_TOKENS_PER_REQUEST,
-      REFILL_WINDOW_MS,
-      KEY_TTL_MS,
-    );
-    return allowed === 1 ? RATE_LIMIT_ALLOWED : RATE_LIMIT_DENIED;
+  async consume(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
+    assertValidRateLimit(limit, windowMs);
+    if (limit === 0) return RATE_LIMIT_ALLOWED;
+    // A bucket is full one window after its last update; the extra window absorbs clock skew
+    // between the processes that supply `now`.
+    const keyTtlMs = 2 * windowMs;
+    const units = await this.redis[COMMAND_NAME](this.keyPrefix + key, limit, Math.floor(this.now()), windowMs, keyTtlMs);
+    return units < 0 ? RATE_LIMIT_ALLOWED : rateLimitDenied(units, limit, windowMs);
   }
 }

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Authorized, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
 
 @ObjectType({ description: 'A coded error the service can answer with' })
@@ -18,6 +18,7 @@ export class ErrorCodeEntry {
 
 @Resolver()
 export class ErrorCodeResolver {
+  @Authorized('system:error-code:query')
   @Query(() => [ErrorCodeEntry], { description: 'The error-code catalogue' })
   errorCodes(): ErrorCodeEntry[] {
     return Object.entries(ErrorCatalogue).map(([name, definition]) => ({

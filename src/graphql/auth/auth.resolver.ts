@@ -1,0 +1,154 @@
+// Console sign-in and the signed-in administrator: login and refresh are the only operations of the
+// schema open to anonymous callers (PUBLIC_OPERATIONS); logout and me need a signed-in administrator.
+import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { AdminTokens } from '../../core/admin/admin-auth-service';
+import type { MenuTreeNode } from '../../core/permission/permission-service';
+import type { GraphQLContext } from '../context';
+
+@ObjectType({ description: 'A console session: the access token to send as `Authorization: Bearer`, and the refresh token that renews it once' })
+export class AuthTokens {
+  @Field(() => Int)
+  userId!: number;
+
+  @Field(() => String)
+  accessToken!: string;
+
+  @Field(() => String, { description: 'Single use: `refresh` returns a new pair and ends this one' })
+  refreshToken!: string;
+
+  @Field(() => Date, { description: 'When the access token expires' })
+  expiresTime!: Date;
+
+  @Field(() => Date, { description: 'When the refresh token expires' })
+  refreshExpiresTime!: Date;
+}
+
+@ObjectType({ description: 'The signed-in administrator' })
+export class CurrentAdminUser {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  username!: string;
+
+  @Field(() => String)
+  nickname!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  avatar!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  mobile!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  sex!: number | null;
+
+  @Field(() => Int, { nullable: true })
+  deptId!: number | null;
+}
+
+@ObjectType({ description: 'An enabled role of the signed-in administrator' })
+export class CurrentAdminRole {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  code!: string;
+}
+
+@ObjectType({ description: 'A directory or menu of the console the administrator may open' })
+export class CurrentAdminMenu {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int, { description: '0 for a top-level entry' })
+  parentId!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Int, { description: '1 directory, 2 menu' })
+  type!: number;
+
+  @Field(() => Int)
+  sort!: number;
+
+  @Field(() => String, { nullable: true })
+  path!: string | null;
+
+  @Field(() => String, { nullable: true })
+  icon!: string | null;
+
+  @Field(() => String, { nullable: true })
+  component!: string | null;
+
+  @Field(() => String, { nullable: true })
+  componentName!: string | null;
+
+  @Field(() => Boolean)
+  visible!: boolean;
+
+  @Field(() => Boolean)
+  keepAlive!: boolean;
+
+  @Field(() => Boolean)
+  alwaysShow!: boolean;
+
+  @Field(() => [CurrentAdminMenu])
+  children!: MenuTreeNode[];
+}
+
+@ObjectType({ description: 'Who is signed in, with the roles, permissions and menu tree the console is built from' })
+export class CurrentAdmin {
+  @Field(() => CurrentAdminUser)
+  user!: CurrentAdminUser;
+
+  @Field(() => [CurrentAdminRole])
+  roles!: CurrentAdminRole[];
+
+  @Field(() => [String], { description: 'Button permissions, e.g. system:user:create, sorted' })
+  permissions!: string[];
+
+  @Field(() => [CurrentAdminMenu])
+  menus!: MenuTreeNode[];
+}
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthTokens, { description: 'Signs an administrator in to a tenant (by name). Attempts are limited per username and per IP.' })
+  login(
+    @Arg('username', () => String) username: string,
+    @Arg('password', () => String) password: string,
+    @Arg('tenant', () => String, { description: 'Tenant name' }) tenant: string,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<AdminTokens> {
+    return core.adminAuth.login(ctx, { username, password, tenantName: tenant });
+  }
+
+  @Mutation(() => AuthTokens, { description: 'Trades a refresh token for a new session; the old refresh and access tokens stop working' })
+  refresh(@Arg('refreshToken', () => String) refreshToken: string, @Ctx() { ctx, core }: GraphQLContext): Promise<AdminTokens> {
+    return core.adminAuth.refresh(ctx, refreshToken);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Ends the session of the access token sent: it and its refresh token stop working' })
+  logout(@Ctx() { ctx, core, accessToken }: GraphQLContext): Promise<boolean> {
+    return accessToken === null ? Promise.resolve(false) : core.adminAuth.logout(ctx, accessToken);
+  }
+
+  @Authorized()
+  @Query(() => CurrentAdmin, { description: 'The signed-in administrator, roles, permissions and menu tree' })
+  async me(@Ctx() { ctx, core }: GraphQLContext): Promise<CurrentAdmin> {
+    const access = await core.permissions.authorize(ctx, null);
+    return { user: access.user, roles: access.roles, permissions: [...access.permissions].sort(), menus: access.menus };
+  }
+}

@@ -1,0 +1,238 @@
+// Tenant scoping on the real database, for every model the generated client has: rows of two
+// tenants are made (from the model source, so a model added later is covered without a fixture),
+// and the client scoped to the first tenant must neither see, change nor delete the second's rows.
+import { randomBytes, randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { PROVIDERS, providerSchema } from '../prisma/schema';
+import { Prisma, type Db } from '../src/core/db/client';
+import { isServiceError } from '../src/core/errors/service-error';
+import { OWNED_THROUGH, scalarFieldsOf, TENANT_WIDE_MODELS, type TenantScopedDb, tenancyOf, tenantScopedDb } from '../src/core/tenant/tenant-scoped-db';
+import { createTenant } from './support/admin';
+import { useTestDatabase } from './support/app';
+
+interface FieldDef {
+  name: string;
+  type: string;
+  optional: boolean;
+  list: boolean;
+  attributes: string;
+}
+
+interface ModelDef {
+  name: string;
+  fields: FieldDef[];
+  /** Primary key fields (`@id`, or `@@id([...])`). */
+  key: string[];
+  uniques: Set<string>;
+  /** Required relations that hold the foreign key: field -> [related model, fk fields, referenced fields]. */
+  parents: { model: string; fields: string[]; references: string[] }[];
+}
+
+/** The models of the schema source (prisma/models/*.prisma), enough to make a valid row of each. */
+function parseModels(): Map<string, ModelDef> {
+  const source = providerSchema(PROVIDERS[0]);
+  const models = new Map<string, ModelDef>();
+  for (const match of source.matchAll(/^model (\w+) \{\n([\s\S]*?)^\}/gm)) {
+    const [, name, body] = match as unknown as [string, string, string];
+    const model: ModelDef = { name, fields: [], key: [], uniques: new Set(), parents: [] };
+    for (const raw of body.split('\n')) {
+      const line = raw.replace(/\/\/.*$/, '').trim();
+      const compositeId = /^@@id\(\[([^\]]+)\]\)/.exec(line);
+      if (compositeId) model.key = compositeId[1]!.split(',').map((field) => field.trim());
+      const field = /^(\w+)\s+(\w+)(\?|\[\])?\s*(.*)$/.exec(line);
+      if (!field || line.startsWith('@@')) continue;
+      const [, fieldName, type, modifier, attributes] = field as unknown as [string, string, string, string | undefined, string];
+      model.fields.push({ name: fieldName, type, optional: modifier === '?', list: modifier === '[]', attributes });
+      if (/@id\b/.test(attributes)) model.key = [fieldName];
+      if (/@unique\b/.test(attributes)) model.uniques.add(fieldName);
+      const relation = /@relation\([^)]*fields:\s*\[([^\]]+)\][^)]*references:\s*\[([^\]]+)\]/.exec(attributes);
+      if (relation && modifier !== '?') {
+        const list = (text: string) => text.split(',').map((entry) => entry.trim());
+        model.parents.push({ model: type, fields: list(relation[1]!), references: list(relation[2]!) });
+      }
+    }
+    models.set(name, model);
+  }
+  return models;
+}
+
+const MODELS = parseModels();
+type Delegate = {
+  create(args: object): Promise<Record<string, unknown>>;
+  findUnique(args: object): Promise<Record<string, unknown> | null>;
+  findFirst(args: object): Promise<Record<string, unknown> | null>;
+  findMany(args: object): Promise<Record<string, unknown>[]>;
+  count(args: object): Promise<number>;
+  aggregate(args: object): Promise<{ _count: { _all: number } }>;
+  groupBy(args: object): Promise<unknown[]>;
+  update(args: object): Promise<unknown>;
+  updateMany(args: object): Promise<{ count: number }>;
+  delete(args: object): Promise<unknown>;
+  deleteMany(args: object): Promise<{ count: number }>;
+};
+const delegate = (client: Db | TenantScopedDb, model: string) => (client as unknown as Record<string, Delegate>)[model[0]!.toLowerCase() + model.slice(1)]!;
+
+function valueOf(type: string): unknown {
+  switch (type) {
+    case 'String':
+      return `v-${randomBytes(6).toString('hex')}`;
+    case 'Int':
+      return randomInt(1, 1_000_000_000);
+    case 'BigInt':
+      return BigInt(randomInt(1, 1_000_000_000));
+    case 'Float':
+    case 'Decimal':
+      return 1.5;
+    case 'Boolean':
+      return false;
+    case 'DateTime':
+      return new Date('2026-11-21T10:00:00Z');
+    case 'Json':
+      return {};
+    case 'Bytes':
+      return new Uint8Array([1, 2, 3]);
+    default:
+      throw new Error(`no test value for type ${type}`);
+  }
+}
+
+/** A new row of `model` in `tenantId`, with new parent rows (in the same tenant) for its required relations. */
+async function createRow(db: Db, model: string, tenantId: number): Promise<Record<string, unknown>> {
+  const def = MODELS.get(model)!;
+  const data: Record<string, unknown> = {};
+  for (const parent of def.parents) {
+    const row = await createRow(db, parent.model, tenantId);
+    parent.fields.forEach((field, index) => (data[field] = row[parent.references[index]!]));
+  }
+  for (const field of def.fields) {
+    if (field.name in data || field.optional || field.list || MODELS.has(field.type) || /@default|@updatedAt/.test(field.attributes)) continue;
+    data[field.name] = field.name === 'tenantId' ? tenantId : valueOf(field.type);
+  }
+  return delegate(db, model).create({ data });
+}
+
+const keyOf = (def: ModelDef, row: Record<string, unknown>) => Object.fromEntries(def.key.map((field) => [field, row[field]]));
+/** The where of findUnique/update/delete: the key field, or the compound key `a_b: {a, b}`. */
+const uniqueOf = (def: ModelDef, row: Record<string, unknown>) => (def.key.length === 1 ? keyOf(def, row) : { [def.key.join('_')]: keyOf(def, row) });
+
+/** A plain field a scoped write may change (not a key, a foreign key, unique or the tenant). */
+function touchOf(def: ModelDef): Record<string, unknown> | null {
+  const foreignKeys = new Set(def.parents.flatMap((parent) => parent.fields));
+  const field = def.fields.find(
+    (candidate) =>
+      ['String', 'Int', 'Boolean'].includes(candidate.type) &&
+      !candidate.list &&
+      !def.key.includes(candidate.name) &&
+      !foreignKeys.has(candidate.name) &&
+      !def.uniques.has(candidate.name) &&
+      candidate.name !== 'tenantId',
+  );
+  if (!field) return null;
+  return { [field.name]: field.type === 'String' ? 'touched' : field.type === 'Int' ? 7 : true };
+}
+
+async function refused(promise: Promise<unknown>): Promise<boolean> {
+  try {
+    await promise;
+    return false;
+  } catch (error) {
+    if (isServiceError(error) && error.code === 403) return true;
+    throw error;
+  }
+}
+
+const test = useTestDatabase('tenant_scoping');
+const allModels = Object.values(Prisma.ModelName);
+const scopedModels = allModels.filter((model) => ['tenant', 'owned'].includes(tenancyOf(model).kind));
+
+describe('the model source', () => {
+  it('is the generated client\'s: every model parsed, every tenantId model scoped or listed as tenant-wide', () => {
+    expect([...MODELS.keys()].sort()).toEqual([...allModels].sort());
+    for (const model of allModels) {
+      const hasTenantId = scalarFieldsOf(model).has('tenantId');
+      expect(MODELS.get(model)!.fields.some((field) => field.name === 'tenantId'), model).toBe(hasTenantId);
+      if (hasTenantId) expect(tenancyOf(model).kind === 'tenant' || TENANT_WIDE_MODELS.includes(model), model).toBe(true);
+    }
+    for (const [model, ownership] of Object.entries(OWNED_THROUGH)) {
+      expect(MODELS.get(model)!.parents.map((parent) => parent.model), model).toContain(ownership.owner);
+    }
+  });
+});
+
+describe.each(scopedModels)('%s through the client scoped to one tenant', (model) => {
+  it("sees, changes and deletes only that tenant's rows", async () => {
+    const { db } = test;
+    const def = MODELS.get(model)!;
+    const [mine, theirs] = [await createTenant(db), await createTenant(db)];
+    const own = await createRow(db, model, mine.id);
+    const foreign = await createRow(db, model, theirs.id);
+    const scoped = delegate(tenantScopedDb(db, mine.id), model);
+    const [ownKey, foreignKey] = [keyOf(def, own), keyOf(def, foreign)];
+    const [ownUnique, foreignUnique] = [uniqueOf(def, own), uniqueOf(def, foreign)];
+
+    // Reads.
+    expect((await scoped.findMany({ where: { OR: [ownKey, foreignKey] } })).map((row) => keyOf(def, row))).toEqual([ownKey]);
+    expect(await scoped.findUnique({ where: foreignUnique })).toBeNull();
+    expect(await scoped.findUnique({ where: ownUnique })).not.toBeNull();
+    expect(await scoped.findFirst({ where: foreignKey })).toBeNull();
+    expect(await scoped.count({ where: foreignKey })).toBe(0);
+    expect(await scoped.count({ where: ownKey })).toBe(1);
+    expect((await scoped.aggregate({ where: foreignKey, _count: { _all: true } }))._count._all).toBe(0);
+    expect(await scoped.groupBy({ by: [def.key[0]], where: foreignKey })).toEqual([]);
+
+    // Writes: taking the row over into one's own tenant is the worst a scoped write could do.
+    const change = tenancyOf(model).kind === 'tenant' ? { tenantId: mine.id } : touchOf(def);
+    if (change) {
+      expect((await scoped.updateMany({ where: foreignKey, data: change })).count).toBe(0);
+      await expect(scoped.update({ where: foreignUnique, data: change })).rejects.toThrow();
+      expect((await scoped.updateMany({ where: ownKey, data: change })).count).toBe(1);
+    }
+    expect((await scoped.deleteMany({ where: foreignKey })).count).toBe(0);
+    await expect(scoped.delete({ where: foreignUnique })).rejects.toThrow();
+    expect(await delegate(db, model).findUnique({ where: foreignUnique })).toEqual(foreign);
+    expect((await scoped.deleteMany({ where: ownKey })).count).toBe(1);
+
+    // Creates: the tenant is set; another tenant is refused; owned records only through core services.
+    if (tenancyOf(model).kind === 'tenant') {
+      const template = await createRow(db, model, mine.id);
+      await delegate(db, model).delete({ where: uniqueOf(def, template) });
+      const { tenantId: _tenantId, ...withoutTenant } = template;
+      const created = await scoped.create({ data: withoutTenant });
+      expect(created.tenantId).toBe(mine.id);
+      await delegate(db, model).delete({ where: uniqueOf(def, created) });
+      expect(await refused(scoped.create({ data: { ...withoutTenant, tenantId: theirs.id } }))).toBe(true);
+    } else {
+      const { [def.key[0]!]: _key, ...data } = own;
+      expect(await refused(scoped.create({ data }))).toBe(true);
+    }
+  });
+});
+
+describe('the scoped client', () => {
+  it('stays scoped inside an interactive transaction (the generated types still ask for tenantId on create)', async () => {
+    const { db } = test;
+    const [mine, theirs] = [await createTenant(db), await createTenant(db)];
+    const foreign = await createRow(db, 'Member', theirs.id);
+    const seen = await tenantScopedDb(db, mine.id).$transaction(async (tx) => {
+      const created = await tx.member.create({ data: { tenantId: mine.id, unionId: `u-${randomBytes(6).toString('hex')}`, nickname: 'in a transaction' } });
+      return { created, foreign: await tx.member.findUnique({ where: { id: foreign.id as number } }) };
+    });
+    expect(seen.created.tenantId).toBe(mine.id);
+    expect(seen.foreign).toBeNull();
+  });
+
+  it('refuses raw SQL, which it cannot scope', async () => {
+    const scoped = tenantScopedDb(test.db, 1);
+    expect(await refused(scoped.$queryRawUnsafe('SELECT 1'))).toBe(true);
+    expect(await refused(scoped.$executeRawUnsafe('DELETE FROM "Member"'))).toBe(true);
+  });
+
+  it('reads tenant-wide and shared records of every tenant', async () => {
+    const { db } = test;
+    const tenant = await createTenant(db);
+    const scoped = tenantScopedDb(db, tenant.id);
+    expect(await scoped.tenant.count()).toBe(await db.tenant.count());
+    expect(await scoped.menu.count()).toBe(await db.menu.count());
+    expect(await scoped.oAuth2Client.count()).toBe(await db.oAuth2Client.count());
+  });
+});
