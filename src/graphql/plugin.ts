@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { describeError } from '../core/errors/describe-error';
@@ -40,19 +40,10 @@ const rememberRequestIds: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-/**
- * graphql-js ships a CommonJS and an ES module build, and a process can load both (vitest gives our
- * sources the ES one, Apollo and type-graphql the CommonJS one), so its errors are recognised by
- * name rather than by class.
- */
-function isGraphQLError(error: unknown): error is GraphQLError {
-  return error instanceof Error && error.name === 'GraphQLError';
-}
-
 /** GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are described. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown, log: Pick<FastifyInstance['log'], 'error'>): GraphQLFormattedError {
-  const original = isGraphQLError(error) ? error.originalError : undefined;
-  if (!original || isGraphQLError(original)) return formatted;
+  const original = error instanceof GraphQLError ? error.originalError : undefined;
+  if (!original || original instanceof GraphQLError) return formatted;
   const requestId = requestIds.get(error as object) ?? 'unknown';
   const description = describeError(original, requestId);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');

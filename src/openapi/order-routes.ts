@@ -1,11 +1,12 @@
 // Purchase orders (quote, create, query) and the order-item and bag-order pages of a member
 // (interface.md 4.2, open-api.md "Business operations").
+import { pageWindow } from '../core/paging';
 import { z } from '../core/validation';
 import { ITEM_SOURCES } from '../core/goods/sources';
 import { MAX_INT32 } from '../core/order/query-guards';
 import { envelopeOf, ok } from './envelope';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intParam, pageOf, pageParams, pageWindow } from './params';
+import { dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intParam, pageOf, pageParams } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Orders'];

@@ -1,6 +1,7 @@
 // Parameters shared by partner operations, written once so every operation reads them alike.
 // Reads arrive as GET query strings or as POST JSON bodies with the same fields (open-api.md), so
 // number and array parameters accept both forms.
+import { MAX_PAGE_SIZE } from '../core/paging';
 import { z } from '../core/validation';
 
 /** An integer: a JSON number, or a query-string of digits (documented as either, and required unless made optional). */
@@ -21,7 +22,7 @@ export const dateTimeRangeParam = z
   .refine((range) => range.start < range.end, 'start must be before end');
 
 /** interface.md 8: pageNo >= 1; pageSize declared 1..1000 with a stated maximum of 100. */
-export function pageParams(maxPageSize = 100) {
+export function pageParams(maxPageSize = MAX_PAGE_SIZE) {
   return {
     pageNo: intParam().pipe(z.number().min(1)),
     pageSize: intParam().pipe(z.number().min(1).max(maxPageSize)),
@@ -32,10 +33,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int() });
 }
 
-/** skip/take of a validated page. */
-export function pageWindow(page: { pageNo: number; pageSize: number }): { skip: number; take: number } {
-  return { skip: (page.pageNo - 1) * page.pageSize, take: page.pageSize };
-}
 
 /** A date range filter for Prisma: `[start, end)`. */
 export function inRange(range: { start: Date; end: Date } | undefined): { gte: Date; lt: Date } | undefined {

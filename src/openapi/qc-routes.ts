@@ -1,12 +1,13 @@
 // QC records: by goods (page, latest, summary) and by the partner's own order (interface.md 4.2,
 // open-api.md "Business operations").
+import { pageWindow } from '../core/paging';
 import { ITEM_SOURCES } from '../core/goods/sources';
 import { QC_LATEST_COUNT } from '../core/qc/qc-service';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { goodsIdParam, goodsSourceParam } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeOut, dateTimeRangeParam, pageOf, pageParams, pageWindow } from './params';
+import { dateTimeOut, dateTimeRangeParam, pageOf, pageParams } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['QC'];

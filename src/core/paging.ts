@@ -1,0 +1,16 @@
+// Paging shared by every face: pageNo from 1, pageSize 1..100 (interface.md 8).
+import { z } from './validation';
+
+export const MAX_PAGE_SIZE = 100;
+
+export const pageInputSchema = z.object({
+  pageNo: z.number().int().min(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+});
+
+export type PageInput = z.infer<typeof pageInputSchema>;
+
+/** skip/take of a validated page. */
+export function pageWindow(page: PageInput): { skip: number; take: number } {
+  return { skip: (page.pageNo - 1) * page.pageSize, take: page.pageSize };
+}
