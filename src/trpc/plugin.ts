@@ -2,9 +2,9 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
-import { RequestContext } from '../core/request-context';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
 import { type AppRouter, appRouter } from './router';
+import { toTrpcError } from './trpc';
 
 export async function trpcPlugin(app: FastifyInstance, options: { core: Core }): Promise<void> {
   const pluginOptions: FastifyTRPCPluginOptions<AppRouter> = {
@@ -12,10 +12,16 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
     trpcOptions: {
       router: appRouter,
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: ({ req }) => ({
-        ctx: new RequestContext(req.id, null, { kind: 'anonymous' }, req.ip, options.core.clock),
-        core: options.core,
-      }),
+      // Staff sign in to the console and use the same access token here (Bearer); any other token
+      // (a partner's) is refused before a procedure runs.
+      createContext: async ({ req }) => {
+        try {
+          const { ctx } = await options.core.adminAuth.contextFor({ requestId: req.id, ip: req.ip, authorization: req.headers.authorization });
+          return { ctx, core: options.core };
+        } catch (error) {
+          throw toTrpcError(error, req.id);
+        }
+      },
       onError: ({ error, ctx }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, reqId: ctx?.ctx.requestId }, 'unexpected tRPC error');
       },

@@ -33,18 +33,31 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Service errors thrown by a procedure become TRPCErrors with the matching code and the service error as cause. */
+/** A thrown service error as the TRPCError with the matching code (the service error is its cause). */
+export function toTrpcError(cause: unknown, requestId: string): TRPCError {
+  const description = describeError(cause, requestId);
+  const code = description.unexpected ? 'INTERNAL_SERVER_ERROR' : (TRPC_CODES[description.httpStatus] ?? 'BAD_REQUEST');
+  return new TRPCError({ code, message: description.message, cause });
+}
+
+/** Service errors thrown by a procedure become TRPCErrors. */
 const serviceErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause ?? result.error;
-    const description = describeError(cause, ctx.ctx.requestId);
-    if (description.unexpected) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: description.message, cause });
-    throw new TRPCError({ code: TRPC_CODES[description.httpStatus] ?? 'BAD_REQUEST', message: description.message, cause });
-  }
+  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId);
   return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(serviceErrors);
+
+/**
+ * A procedure for staff holding `permission` (a catalogue permission such as `ops:member:create`):
+ * anonymous callers get UNAUTHORIZED, others without it FORBIDDEN. The tenant is the token's.
+ */
+export function staffProcedure(permission: string) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    await ctx.core.permissions.authorize(ctx.ctx, permission);
+    return next();
+  });
+}

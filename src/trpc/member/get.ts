@@ -1,0 +1,14 @@
+import { z } from '../../core/validation';
+import { staffProcedure } from '../trpc';
+
+export const getMember = staffProcedure('ops:member:query')
+  .input(z.object({ memberId: z.number().int().positive() }))
+  .query(async ({ ctx, input }) => {
+    const [member, bindings, addresses, wallet] = await Promise.all([
+      ctx.core.members.get(ctx.ctx, input.memberId),
+      ctx.core.members.bindings(ctx.ctx, input.memberId),
+      ctx.core.members.addresses(ctx.ctx, input.memberId),
+      ctx.core.wallets.balance(ctx.ctx, input.memberId),
+    ]);
+    return { member, bindings, addresses, balance: wallet.balance };
+  });

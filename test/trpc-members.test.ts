@@ -1,0 +1,132 @@
+// Internal tools over tRPC, through the typed client on a real port: members, bindings, addresses,
+// repayment authorization, wallet adjustments and reconciliation; with permission, tenant and
+// validation denials.
+import { TRPCClientError } from '@trpc/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { createClient } from '../src/trpc/client';
+import type { AppRouter } from '../src/trpc/router';
+import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
+import { createAdmin, createTenant, seededAdminToken, unique } from './support/admin';
+import { SEED } from './support/database';
+
+const test = useTestApp('trpc_members');
+let url: string;
+let staff: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  url = await test.app.listen({ host: '127.0.0.1', port: 0 });
+  staff = createClient(url, await seededAdminToken(test.core));
+});
+
+/** The tRPC error code and service code of a failed call. */
+async function failure(call: Promise<unknown>): Promise<{ code: string; serviceCode: number; message: string }> {
+  const error = await call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  const { data, message } = error as TRPCClientError<AppRouter>;
+  return { code: data?.code as string, serviceCode: data?.serviceCode as number, message };
+}
+
+describe('members', () => {
+  it('creates, binds, addresses and finds a member; the partner then sees it', async () => {
+    const member = await staff.member.create.mutate({ nickname: 'Ana', email: 'ana@example.com' });
+    const externalUserId = unique('ext-');
+    await staff.member.bind.mutate({ memberId: member.id, partnerClientId: SEED.partnerClientId, externalUserId });
+    const first = await staff.member.addAddress.mutate({
+      memberId: member.id,
+      receiverName: 'Ana Souza',
+      phone: '+55 11 91234-5678',
+      country: 'BR',
+      city: 'São Paulo',
+      addressLine: 'Rua Augusta 1000',
+    });
+    const second = await staff.member.addAddress.mutate({ memberId: member.id, receiverName: 'Ana', phone: '+351 912 345 678', country: 'PT', city: 'Lisboa', addressLine: 'Rua Augusta 1' });
+    await staff.member.setDefaultAddress.mutate({ memberId: member.id, addressId: second.id });
+    const view = await staff.member.get.query({ memberId: member.id });
+    expect(view.bindings).toEqual([expect.objectContaining({ partnerClientId: SEED.partnerClientId, externalUserId })]);
+    expect(view.addresses.find((address) => address.id === second.id)?.isDefault).toBe(true);
+    expect(view.addresses.find((address) => address.id === first.id)?.isDefault).toBe(false);
+    expect((await staff.member.search.query({ pageNo: 1, pageSize: 10, unionId: member.unionId })).list.map((found) => found.id)).toEqual([member.id]);
+
+    const token = await partnerToken(test.app);
+    const balance = await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId });
+    expect(envelope(balance)).toMatchObject({ code: 0, data: { externalUserId, balance: 0 } });
+    await staff.member.unbind.mutate({ partnerClientId: SEED.partnerClientId, externalUserId });
+    expect(envelope(await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId })).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
+  });
+
+  it('sets the repayment authorization', async () => {
+    const member = await staff.member.create.mutate({ nickname: 'Bea' });
+    expect((await staff.member.setRepaymentAuthorization.mutate({ memberId: member.id, authorized: true })).repaymentAuthorized).toBe(true);
+  });
+
+  it.each([
+    ['an empty nickname', { nickname: '' }, 'nickname'],
+    ['a bad email', { nickname: 'x', email: 'not-an-email' }, 'email'],
+  ])('refuses %s, naming the field', async (_case, input, field) => {
+    const result = await failure(staff.member.create.mutate(input as never));
+    expect(result.code).toBe('BAD_REQUEST');
+    expect(result.message).toContain(field);
+  });
+});
+
+describe('wallet adjustments', () => {
+  it('credits and debits with a reason, once per adjustment id, never below zero', async () => {
+    const member = await staff.member.create.mutate({ nickname: 'Caio' });
+    const credit = { memberId: member.id, amount: 5000, adjustmentId: unique('adj-'), reason: 'Goodwill credit' };
+    await staff.wallet.credit.mutate(credit);
+    await staff.wallet.credit.mutate(credit); // a retried call moves no money
+    expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(5000);
+    await staff.wallet.debit.mutate({ memberId: member.id, amount: 2000, adjustmentId: unique('adj-'), reason: 'Correction' });
+    expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(3000);
+    const overdraw = await failure(staff.wallet.debit.mutate({ memberId: member.id, amount: 3001, adjustmentId: unique('adj-'), reason: 'Too much' }));
+    expect(overdraw.serviceCode).toBe(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code);
+    expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(3000);
+    const noReason = await failure(staff.wallet.credit.mutate({ memberId: member.id, amount: 1, adjustmentId: unique('adj-'), reason: ' ' }));
+    expect(noReason.code).toBe('BAD_REQUEST');
+  });
+
+  it('reconciliation finds a wallet whose balance no longer equals its ledger', async () => {
+    expect((await staff.reconciliation.wallets.query()).differences).toEqual([]);
+    const member = await staff.member.create.mutate({ nickname: 'Dora' });
+    await staff.wallet.credit.mutate({ memberId: member.id, amount: 700, adjustmentId: unique('adj-'), reason: 'Test' });
+    await test.db.wallet.update({ where: { memberId: member.id }, data: { balance: 900 } });
+    expect((await staff.reconciliation.wallets.query()).differences).toEqual([expect.objectContaining({ memberId: member.id, balance: 900, ledgerSum: 700 })]);
+    await test.db.wallet.update({ where: { memberId: member.id }, data: { balance: 700 } });
+  });
+});
+
+describe('denials', () => {
+  it('refuses anonymous callers and partner tokens', async () => {
+    expect((await failure(createClient(url).member.search.query({ pageNo: 1, pageSize: 10 }))).code).toBe('UNAUTHORIZED');
+    const partner = createClient(url, await partnerToken(test.app));
+    expect((await failure(partner.member.search.query({ pageNo: 1, pageSize: 10 }))).code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a procedure whose permission the caller lacks', async () => {
+    const admin = await createAdmin(test.core, { permissions: ['ops:member:query'] });
+    const token = await test.core.adminAuth.login(test.staff(), { username: admin.username, password: admin.password, tenantName: admin.tenantName });
+    const reader = createClient(url, token.accessToken);
+    expect((await reader.member.search.query({ pageNo: 1, pageSize: 1 })).total).toBeGreaterThanOrEqual(0);
+    const denied = await failure(reader.member.create.mutate({ nickname: 'No' }));
+    expect(denied).toMatchObject({ code: 'FORBIDDEN', message: 'Permission ops:member:create is required' });
+    expect((await failure(reader.wallet.credit.mutate({ memberId: 1, amount: 1, adjustmentId: unique('adj-'), reason: 'x' }))).code).toBe('FORBIDDEN');
+  });
+
+  it("keeps another tenant's staff away from this tenant's members", async () => {
+    const member = await staff.member.create.mutate({ nickname: 'Eva' });
+    const otherTenant = await createTenant(test.db);
+    const otherAdmin = await createAdmin(test.core, { tenant: otherTenant, superAdmin: true });
+    const session = await test.core.adminAuth.login(test.staff(otherTenant.id), { username: otherAdmin.username, password: otherAdmin.password, tenantName: otherAdmin.tenantName });
+    const other = createClient(url, session.accessToken);
+    expect((await failure(other.member.get.query({ memberId: member.id }))).serviceCode).toBe(ErrorCatalogue.MEMBER_NOT_FOUND.code);
+    expect((await failure(other.wallet.credit.mutate({ memberId: member.id, amount: 1, adjustmentId: unique('adj-'), reason: 'x' }))).serviceCode).toBe(ErrorCatalogue.MEMBER_NOT_FOUND.code);
+    expect((await other.member.search.query({ pageNo: 1, pageSize: 100 })).list.some((found) => found.id === member.id)).toBe(false);
+    expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(0);
+  });
+});
