@@ -8,6 +8,7 @@ import type { Config } from '../src/config';
 import { databaseTarget } from '../src/core/db/database-url';
 import { OAuth2ClientService } from '../src/core/oauth2/oauth2-client-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
+import { TokenService } from '../src/core/oauth2/token-service';
 import { MENU_CATALOGUE, type MenuNode, MenuType } from '../src/core/permission/menu-catalogue';
 import { SUPER_ADMIN_ROLE_CODE } from '../src/core/permission/permission-service';
 import { hashSecret } from '../src/core/security/password-hash';
@@ -77,7 +78,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   if (!(await db.adminUser.findUnique({ where: adminKey }))) {
     const password = options.adminPassword ?? randomSecret();
     const user = await db.adminUser.create({
-      data: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME, passwordHash: await hashSecret(password), nickname: 'Administrator', name: 'Administrator', postIds: [] },
+      data: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME, passwordHash: await hashSecret(password), nickname: 'Administrator', name: 'Administrator' },
     });
     await db.userRole.create({ data: { tenantId: SYSTEM_TENANT_ID, userId: user.id, roleId: role.id } });
     await db.tenant.update({ where: { id: SYSTEM_TENANT_ID }, data: { contactUserId: user.id } });
@@ -88,7 +89,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   if (!(await db.oAuth2Client.findUnique({ where: { clientId } }))) {
     const secret = options.partnerClientSecret ?? randomSecret();
     // The seed runs before any server, so no other process holds a cache to invalidate.
-    await new OAuth2ClientService(db, new LocalInvalidationBus()).create({
+    const bus = new LocalInvalidationBus();
+    await new OAuth2ClientService(db, bus, new TokenService(db, Date.now, bus)).create({
       clientId,
       secret,
       name: 'Demo partner',

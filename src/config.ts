@@ -6,6 +6,7 @@ import { issuePath } from './core/errors/describe-error';
 import { parseGoodsSourceList } from './core/goods/source-list';
 import { ADMIN_AUTH_DEFAULTS } from './core/admin/admin-auth-service';
 import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
+import { QUERY_LIMIT_DEFAULTS } from './graphql/limits/query-limits';
 import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
 
 const booleanFlag = z
@@ -101,6 +102,12 @@ const configSchema = z.object({
   ADMIN_LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(ADMIN_AUTH_DEFAULTS.loginAttemptsPerIp),
   /** Window of the per-IP sign-in limit, seconds; default 60. */
   ADMIN_LOGIN_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ADMIN_AUTH_DEFAULTS.ipWindowSeconds),
+  /** /graphql introspection and the Apollo Sandbox landing page (GET /graphql in a browser); default on, except in production. */
+  GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  /** Deepest field nesting a /graphql operation may have (root fields are depth 1); default 10. */
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(QUERY_LIMIT_DEFAULTS.maxDepth),
+  /** Highest cost of a /graphql operation: 1 per field, list selections times their pageSize/limit/first (default 10); default 10000. */
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(QUERY_LIMIT_DEFAULTS.maxCost),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_BASE_URL: string };

@@ -116,7 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
-  await app.register(graphqlPlugin, { core, introspection: config.NODE_ENV !== 'production' });
+  await app.register(graphqlPlugin, {
+    core,
+    introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',
+    limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST },
+  });
   await app.register(trpcPlugin, { core });
   await app.register(fileRoutes, { core });
   await app.register(paymentChannelRoutes, { core });

@@ -1,14 +1,13 @@
 // Internal tools over tRPC, through the typed client on a real port: members, bindings, addresses,
 // repayment authorization, wallet adjustments and reconciliation; with permission, tenant and
 // validation denials.
-import { TRPCClientError } from '@trpc/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { createClient } from '../src/trpc/client';
-import type { AppRouter } from '../src/trpc/router';
 import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
 import { createAdmin, createTenant, seededAdminToken, unique } from './support/admin';
 import { SEED } from './support/database';
+import { failure } from './support/ops-client';
 
 const test = useTestApp('trpc_members');
 let url: string;
@@ -18,19 +17,6 @@ beforeAll(async () => {
   url = await test.app.listen({ host: '127.0.0.1', port: 0 });
   staff = createClient(url, await seededAdminToken(test.core));
 });
-
-/** The tRPC error code and service code of a failed call. */
-async function failure(call: Promise<unknown>): Promise<{ code: string; serviceCode: number; message: string }> {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  const { data, message } = error as TRPCClientError<AppRouter>;
-  return { code: data?.code as string, serviceCode: data?.serviceCode as number, message };
-}
 
 describe('members', () => {
   it('creates, binds, addresses and finds a member; the partner then sees it', async () => {

@@ -11,6 +11,9 @@ import { DEFAULT_GOODS_OPTIONS, type GoodsOptions, GoodsService } from './goods/
 import { MemberService } from './member/member-service';
 import { ClientRegistry } from './oauth2/client-registry';
 import { OAuth2ClientService } from './oauth2/oauth2-client-service';
+import { TokenRecordService } from './oauth2/token-record-service';
+import { OperationLogService } from './audit/operation-log-service';
+import { SocialClientService } from './social/social-client-service';
 import { WalletPayService } from './pay/wallet-pay-service';
 import { PartnerAuth } from './oauth2/partner-auth';
 import { TokenService } from './oauth2/token-service';
@@ -22,14 +25,25 @@ import { PurchaseOrderService } from './order/purchase-order-service';
 import { BUILTIN_CHANNEL, BuiltinPaymentChannel } from './payment/builtin-channel';
 import { PaymentChannels } from './payment/payment-channel';
 import { PaymentOrderService } from './payment/payment-order-service';
+import { MenuService } from './permission/menu-service';
 import { PermissionService } from './permission/permission-service';
+import { DeptService } from './dept/dept-service';
+import { PostService } from './post/post-service';
+import { UserService } from './user/user-service';
+import { RoleService } from './permission/role-service';
 import { defaultPaymentSettings, type PaymentSettings } from './payment/payment-settings';
 import { QcService } from './qc/qc-service';
+import { BagService } from './bag/bag-service';
+import { WarehouseService } from './warehouse/warehouse-service';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter';
 import { SupplementService } from './supplement/supplement-service';
+import { CatalogService } from './catalog/catalog-service';
+import { PurchasingService } from './purchasing/purchasing-service';
 import { TenantDirectory } from './tenant/tenant-directory';
+import { TenantPackageService } from './tenant/tenant-package-service';
+import { TenantService } from './tenant/tenant-service';
 import { WalletService } from './wallet/wallet-service';
 
 export interface CoreOptions {
@@ -56,11 +70,31 @@ export interface Core {
   tokens: TokenService;
   clients: ClientRegistry;
   oauth2Clients: OAuth2ClientService;
+  /** The console's pages of issued access tokens and their revocation. */
+  tokenRecords: TokenRecordService;
+  /** Social platform apps of each tenant. */
+  socialClients: SocialClientService;
+  /** One row per console mutation and tRPC mutation (written by the GraphQL audit plugin and the tRPC audit middleware). */
+  operationLogs: OperationLogService;
   tenants: TenantDirectory;
   /** Console sign-in, refresh, logout, and the administrator behind a bearer token. */
   adminAuth: AdminAuthService;
   /** Administrators' roles, permissions and menus; `authorize` guards every console operation. */
   permissions: PermissionService;
+  /** Administrator users of a tenant (data scope applied to reads) and each user's own profile (console). */
+  users: UserService;
+  /** A tenant's department tree (console). */
+  depts: DeptService;
+  /** A tenant's job posts (console). */
+  posts: PostService;
+  /** Roles of a tenant, their menus and data scope, and users' roles (console). */
+  roles: RoleService;
+  /** The menu tree shared by every tenant (console; changed by the system tenant only). */
+  menus: MenuService;
+  /** Tenants with their administrator (console; system tenant only). */
+  tenantAdmin: TenantService;
+  /** Tenant packages: the menus a tenant's roles may hold (console; system tenant only). */
+  tenantPackages: TenantPackageService;
   partnerAuth: PartnerAuth;
   /** Goods search, detail (live pricing) and link parsing, over the configured providers. */
   goods: GoodsService;
@@ -72,6 +106,10 @@ export interface Core {
   orderPages: OrderPageService;
   /** QC records: warehouse writes, partner reads by goods and by order. */
   qc: QcService;
+  /** Warehouse stations (internal tools): arrival, QC with uploaded photos, storage, station queues. */
+  warehouse: WarehouseService;
+  /** Bags (internal tools): pack, weigh, shipping line and freight (supplement on a raise), ship, deliver. */
+  bags: BagService;
   /** Members: create, search, bindings, addresses, repayment authorization (staff and internal tools). */
   members: MemberService;
   /** Wallet balances, credits and debits (one ledger row each, idempotent on bizRef), reconciliation. */
@@ -80,6 +118,10 @@ export interface Core {
   walletPay: WalletPayService;
   /** Supplement bills: partner list and pay orders, staff raise and auto-debit. */
   supplements: SupplementService;
+  /** Staff writes to the shared goods catalog: import, prices, images for image search (system tenant only). */
+  catalog: CatalogService;
+  /** Staff purchasing: items awaiting purchase, mark purchased (price supplements), cancel and refund. */
+  purchasing: PurchasingService;
   /** Stored files served by URL at /files/<key> (invoice PDFs, QC photos). */
   files: FileStore;
   /** Invoice PDFs per bag and language. */
@@ -117,6 +159,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = new FileStore(database.db, options.publicBaseUrl);
   const paymentSettings = options.payment ?? defaultPaymentSettings();
   const builtinPaymentChannel = new BuiltinPaymentChannel({ secret: paymentSettings.channelSecret, publicBaseUrl: options.publicBaseUrl, now });
+  const tenantPackages = new TenantPackageService(database.db, bus);
+  const adminAuth = new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS });
+  const permissions = new PermissionService(database.db, tenants, bus);
+  const depts = new DeptService(database.db);
+  const posts = new PostService(database.db);
+  const qc = new QcService(database.db);
+  const members = new MemberService(database.db);
+  const supplements = new SupplementService(database.db);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter, now });
   return {
     database,
@@ -124,20 +174,34 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bus,
     tokens,
     clients,
-    oauth2Clients: new OAuth2ClientService(database.db, bus),
+    oauth2Clients: new OAuth2ClientService(database.db, bus, tokens),
+    tokenRecords: new TokenRecordService(database.db, tokens),
+    socialClients: new SocialClientService(database.db),
+    operationLogs: new OperationLogService(database.db),
     tenants,
-    adminAuth: new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS }),
-    permissions: new PermissionService(database.db, tenants, bus),
+    adminAuth,
+    permissions,
+    users: new UserService({ db: database.db, bus, adminAuth, permissions, depts, posts }),
+    depts,
+    posts,
+    roles: new RoleService(database.db, bus),
+    menus: new MenuService(database.db, bus),
+    tenantAdmin: new TenantService(database.db, bus, tenantPackages),
+    tenantPackages,
     partnerAuth,
     goods,
     pricing,
     purchaseOrders: new PurchaseOrderService(database.db, pricing, orderSettings),
     orderPages: new OrderPageService(database.db),
-    qc: new QcService(database.db),
-    members: new MemberService(database.db),
+    qc,
+    warehouse: new WarehouseService(database.db, qc, files),
+    bags: new BagService(database.db, members, supplements),
+    members,
     wallets: new WalletService(database.db),
     walletPay: new WalletPayService(database.db),
-    supplements: new SupplementService(database.db),
+    supplements,
+    catalog: new CatalogService(database.db),
+    purchasing: new PurchasingService(database.db, supplements),
     files,
     invoices: new InvoiceService(database.db, files),
     paymentOrders: new PaymentOrderService(database, new PaymentChannels([builtinPaymentChannel], BUILTIN_CHANNEL), paymentSettings),

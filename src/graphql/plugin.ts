@@ -5,6 +5,8 @@
 // login and refresh is guarded by `authChecker` (src/graphql/auth/auth-checker.ts).
 import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
@@ -16,8 +18,20 @@ import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
+import { auditPlugin } from './audit/audit-plugin';
+import { OperationLogResolver } from './audit/operation-log.resolver';
+import { type QueryLimits, queryLimitsPlugin } from './limits/query-limits';
+import { OAuth2ClientResolver } from './oauth2/oauth2-client.resolver';
+import { OAuth2TokenResolver } from './oauth2/oauth2-token.resolver';
+import { SocialClientResolver } from './social/social-client.resolver';
+import { MenuResolver } from './menu/menu.resolver';
+import { RoleResolver } from './role/role.resolver';
+import { TenantPackageResolver, TenantResolver } from './tenant/tenant.resolver';
+import { DeptResolver } from './dept/dept.resolver';
+import { PostResolver } from './post/post.resolver';
+import { UserResolver } from './user/user.resolver';
 
-export const RESOLVERS = [AuthResolver, ErrorCodeResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver] as const;
 
 export function buildGraphQLSchema() {
   return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });
@@ -25,7 +39,10 @@ export function buildGraphQLSchema() {
 
 export interface GraphQLOptions {
   core: Core;
+  /** Introspection and the Apollo Sandbox landing page (config GRAPHQL_INTROSPECTION). */
   introspection: boolean;
+  /** Depth and cost limits of operations (config GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COST). */
+  limits: QueryLimits;
 }
 
 /** Apollo formats errors without their request; this remembers each error's request id first. */
@@ -57,7 +74,13 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
 
 export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOptions): Promise<void> {
   const schema = await buildGraphQLSchema();
-  const plugins: ApolloServerPlugin<GraphQLContext>[] = [fastifyApolloDrainPlugin(app), rememberRequestIds];
+  const plugins: ApolloServerPlugin<GraphQLContext>[] = [
+    fastifyApolloDrainPlugin(app),
+    rememberRequestIds,
+    queryLimitsPlugin(options.limits),
+    auditPlugin(options.core, app.log),
+    options.introspection ? ApolloServerPluginLandingPageLocalDefault({ footer: false }) : ApolloServerPluginLandingPageDisabled(),
+  ];
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: options.introspection,

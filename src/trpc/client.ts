@@ -1,6 +1,7 @@
 // A ready typed client for internal tools: `createClient(url, token)`. Only the router's type is
 // imported, so a tool bundles none of the server.
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import superjson from 'superjson';
 import type { AppRouter } from './router';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
 
@@ -14,6 +15,7 @@ export function createClient(url: string, token?: string) {
       httpBatchLink({
         url: endpoint,
         maxItems: TRPC_MAX_BATCH_SIZE,
+        transformer: superjson,
         headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
       }),
     ],

@@ -17,7 +17,7 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
       createContext: async ({ req }) => {
         try {
           const { ctx } = await options.core.adminAuth.contextFor({ requestId: req.id, ip: req.ip, authorization: req.headers.authorization });
-          return { ctx, core: options.core };
+          return { ctx, core: options.core, log: req.log };
         } catch (error) {
           throw toTrpcError(error, req.id);
         }

@@ -1,14 +1,20 @@
 // The tRPC building blocks: the context every procedure receives, and the mapping of service errors
 // to TRPCError (the numeric service code travels in the error's data, described in one place).
+import { performance } from 'node:perf_hooks';
 import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { Core } from '../core/core';
 import { describeError } from '../core/errors/describe-error';
 import type { RequestContext } from '../core/request-context';
+import { operationLogEntry } from './audit';
 
 export interface TrpcContext {
   ctx: RequestContext;
   core: Core;
+  /** The request's logger (absent for callers made in tests). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -22,7 +28,10 @@ const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+// superjson carries Dates (and other non-JSON values) as themselves, so the typed client's types
+// are true at run time: a `Date` in a procedure's answer is a `Date` in the tool.
 const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const description = describeError(error.cause ?? error, ctx?.ctx.requestId ?? 'unknown');
     return {
@@ -47,9 +56,26 @@ const serviceErrors = t.middleware(async ({ next, ctx }) => {
   return result;
 });
 
+/** Every mutation, refused ones included, leaves one operation-log row (see audit.ts). */
+const auditMutations = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'mutation') return next();
+  const started = performance.now();
+  const result = await next();
+  try {
+    const rawInput = await getRawInput().catch(() => undefined);
+    const durationMs = Math.round(performance.now() - started);
+    const entry = await operationLogEntry(ctx, result.ok ? { path, rawInput, durationMs, data: result.data } : { path, rawInput, durationMs, error: result.error });
+    await ctx.core.operationLogs.record([entry]);
+  } catch (error) {
+    // The mutation has happened; a lost log row must not turn its answer into an error.
+    ctx.log?.error({ err: error, reqId: ctx.ctx.requestId }, 'writing the operation log failed');
+  }
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(serviceErrors);
+export const publicProcedure = t.procedure.use(serviceErrors).use(auditMutations);
 
 /**
  * A procedure for staff holding `permission` (a catalogue permission such as `ops:member:create`):

@@ -87,7 +87,6 @@ export async function createAdmin(
       passwordHash: await hashSecret(password),
       nickname: 'Tester',
       name: 'Test administrator',
-      postIds: [],
       status: options.status ?? 0,
     },
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { type Clock, ManualClock } from '../../src/core/clock';
 import type { Core } from '../../src/core/core';
-import type { Database, Db } from '../../src/core/db/client';
+import type { Database, DatabaseOptions, Db } from '../../src/core/db/client';
 import { RequestContext } from '../../src/core/request-context';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import type { PartnerRoutes } from '../../src/openapi/partner-routes';
@@ -66,10 +66,10 @@ export interface TestDatabaseHandle {
  * The scratch database of a test file (migrated and seeded): created before its tests, dropped after
  * them. `prepare` writes what must exist before anything else starts on it.
  */
-export function useTestDatabase(label: string, options: { prepare?: (db: Db) => Promise<void> } = {}): TestDatabaseHandle {
+export function useTestDatabase(label: string, options: { prepare?: (db: Db) => Promise<void>; databaseOptions?: DatabaseOptions } = {}): TestDatabaseHandle {
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
-    testDb = await createTestDatabase(label);
+    testDb = await createTestDatabase(label, options.databaseOptions);
     await options.prepare?.(testDb.database.db);
   });
   afterAll(async () => {
@@ -96,6 +96,8 @@ export interface UseTestAppOptions extends Omit<TestAppOptions, 'database' | 'cl
   env?: Record<string, string> | (() => Record<string, string>);
   /** Runs on the new database before the app starts. */
   prepare?: (db: Db) => Promise<void>;
+  /** How the database is opened (e.g. a statement observer). */
+  databaseOptions?: DatabaseOptions;
 }
 
 export interface TestAppHandle extends TestDatabaseHandle {
@@ -112,8 +114,8 @@ export interface TestAppHandle extends TestDatabaseHandle {
  * there from the file's next hook on; `clock` and `staff` at once.
  */
 export function useTestApp(label: string, options: UseTestAppOptions = {}): TestAppHandle {
-  const { clock = new ManualClock(TEST_START), env, prepare, ...appOptions } = options;
-  const testDb = useTestDatabase(label, { prepare });
+  const { clock = new ManualClock(TEST_START), env, prepare, databaseOptions, ...appOptions } = options;
+  const testDb = useTestDatabase(label, { prepare, databaseOptions });
   let test: TestApp | undefined;
   beforeAll(async () => {
     test = await createTestApp({ ...appOptions, database: testDb.database, clock, env: typeof env === 'function' ? env() : env });

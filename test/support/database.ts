@@ -1,6 +1,6 @@
 import { migrationsDir } from '../../prisma/schema';
 import { seedDatabase } from '../../prisma/seed';
-import { type Database, openDatabase } from '../../src/core/db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../../src/core/db/client';
 import { deployMigrations } from '../../src/core/db/migrations';
 import { createScratchDatabase } from '../../src/core/db/scratch-database';
 import { TEST_DATABASE, TEST_POSTGRES_URL } from './environment';
@@ -21,10 +21,10 @@ export interface TestDatabase {
 }
 
 /** A new database of this run's provider, migrated and seeded; each test file makes its own. */
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+export async function createTestDatabase(label: string, options: DatabaseOptions = {}): Promise<TestDatabase> {
   const scratch = await createScratchDatabase(TEST_DATABASE, label.replace(/\W/g, '_').toLowerCase(), TEST_POSTGRES_URL);
   await deployMigrations(scratch.target, { dir: migrationsDir(scratch.target.provider) });
-  const database = await openDatabase(scratch.target);
+  const database = await openDatabase(scratch.target, options);
   await seedDatabase(database.db, SEED);
   return {
     database,

@@ -2,6 +2,7 @@
 // (prisma/models.prisma), so the PostgreSQL client is used through the SQLite client's type.
 import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql/client';
 import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { adapterFactory } from './adapters';
 import { withConnectionLock } from './sqlite-connection-lock';
 import type { DatabaseTarget } from './database-url';
@@ -18,8 +19,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const adapter = adapterFactory(target);
+export interface DatabaseOptions {
+  /**
+   * Told of every SQL statement the client sends (inside transactions too), before it runs: for
+   * tests that count statements, e.g. to prove a page costs a fixed number of queries.
+   */
+  onQuery?: (query: SqlQuery) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const driver = adapterFactory(target);
+  const adapter = options.onQuery ? observeQueries(driver, options.onQuery) : driver;
   const db: Db =
     target.provider === 'sqlite'
       ? new SqlitePrismaClient({ adapter: withConnectionLock(adapter) })
@@ -40,5 +50,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await db.$queryRawUnsafe('SELECT 1');
     },
     close: () => db.$disconnect(),
+  };
+}
+
+/** The factory whose connections (and their transactions) report each statement to `onQuery`. */
+function observeQueries(factory: SqlDriverAdapterFactory, onQuery: (query: SqlQuery) => void): SqlDriverAdapterFactory {
+  const observe = <T extends Pick<SqlDriverAdapter, 'queryRaw' | 'executeRaw'>>(queryable: T): T => {
+    const queryRaw = queryable.queryRaw.bind(queryable);
+    const executeRaw = queryable.executeRaw.bind(queryable);
+    queryable.queryRaw = (query) => {
+      onQuery(query);
+      return queryRaw(query);
+    };
+    queryable.executeRaw = (query) => {
+      onQuery(query);
+      return executeRaw(query);
+    };
+    return queryable;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = observe(await factory.connect());
+      const startTransaction = adapter.startTransaction.bind(adapter);
+      adapter.startTransaction = async (isolationLevel) => observe(await startTransaction(isolationLevel));
+      return adapter;
+    },
   };
 }

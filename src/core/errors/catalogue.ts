@@ -45,6 +45,62 @@ export const ErrorCatalogue = {
   OAUTH2_IP_WHITELIST_INVALID: business(1_002_020_005, 'ipWhitelist has invalid entries: {entries}'),
   OAUTH2_ADDITIONAL_INFORMATION_INVALID: business(1_002_020_006, 'additionalInformation must be a JSON object'),
   OAUTH2_SCOPE_UNKNOWN: business(1_002_020_007, 'Unknown scope {scope}'),
+  OAUTH2_TOKEN_NOT_FOUND: business(1_002_020_008, 'The access token does not exist in this tenant'),
+
+  // 1_002_018_2NN: social clients
+  SOCIAL_CLIENT_NOT_FOUND: business(1_002_018_200, 'Social client {id} does not exist'),
+  SOCIAL_CLIENT_EXISTS: business(1_002_018_201, 'A social client for social type {socialType} and user type {userType} already exists'),
+
+  // 1_002_011: tenant management (system tenant only)
+  TENANT_NAME_EXISTS: business(1_002_011_000, 'A tenant named {name} already exists'),
+  TENANT_SYSTEM_PROTECTED: business(1_002_011_001, 'The system tenant cannot be {action}'),
+  TENANT_MANAGED_BY_SYSTEM: business(1_002_011_002, 'Only administrators of the system tenant may {action}'),
+
+  // 1_002_012: tenant packages
+  TENANT_PACKAGE_NOT_FOUND: business(1_002_012_000, 'Tenant package {packageId} does not exist'),
+  TENANT_PACKAGE_DISABLED: business(1_002_012_001, 'Tenant package {name} is disabled'),
+  TENANT_PACKAGE_NAME_EXISTS: business(1_002_012_002, 'A tenant package named {name} already exists'),
+  TENANT_PACKAGE_IN_USE: business(1_002_012_003, 'Tenant package {name} is used by {count} tenant(s) and cannot be deleted'),
+
+  // 1_002_013: roles
+  ROLE_NOT_FOUND: business(1_002_013_000, 'Role {roleId} does not exist'),
+  ROLE_CODE_EXISTS: business(1_002_013_001, 'A role with code {code} already exists'),
+  ROLE_CODE_RESERVED: business(1_002_013_002, 'Role code {code} is reserved for built-in roles'),
+  ROLE_BUILT_IN: business(1_002_013_003, 'Role {code} is built in: it cannot {action}'),
+  ROLE_MENU_OUTSIDE_PACKAGE: business(1_002_013_004, 'Menu {menuId} is not in the tenant package'),
+  ROLE_DEPT_NOT_FOUND: business(1_002_013_005, 'Department {deptId} does not exist'),
+  ROLE_USER_NOT_FOUND: business(1_002_013_006, 'User {userId} does not exist'),
+
+  // 1_002_014: menus
+  MENU_NOT_FOUND: business(1_002_014_000, 'Menu {menuId} does not exist'),
+  MENU_PARENT_NOT_FOUND: business(1_002_014_001, 'Parent menu {parentId} does not exist'),
+  MENU_PARENT_IS_BUTTON: business(1_002_014_002, 'A button cannot have children (menu {menuId})'),
+  MENU_PARENT_CYCLE: business(1_002_014_003, 'Menu {menuId} cannot be moved under itself or one of its descendants'),
+  MENU_NAME_EXISTS: business(1_002_014_004, 'A menu named {name} already exists under parent {parentId}'),
+  MENU_HAS_CHILDREN: business(1_002_014_005, 'Menu {menuId} has children: delete them first'),
+
+  // 1_002_030: administrator users and their own profile
+  USER_NOT_FOUND: business(1_002_030_000, 'User {userId} does not exist'),
+  USER_USERNAME_EXISTS: business(1_002_030_001, 'Username {username} is already taken'),
+  USER_COUNT_MAX: business(1_002_030_002, 'The tenant may have at most {accountCount} users'),
+  USER_OLD_PASSWORD_WRONG: business(1_002_030_003, 'The old password is wrong'),
+  USER_DELETE_SELF: business(1_002_030_004, 'You cannot delete your own account'),
+
+  // 1_002_031: departments
+  DEPT_NOT_FOUND: business(1_002_031_000, 'Department {deptId} does not exist'),
+  DEPT_DISABLED: business(1_002_031_001, 'Department {name} is disabled'),
+  DEPT_PARENT_NOT_FOUND: business(1_002_031_002, 'Parent department {parentId} does not exist'),
+  DEPT_PARENT_CYCLE: business(1_002_031_003, 'Department {deptId} cannot be moved under itself or one of its descendants ({parentId})'),
+  DEPT_NAME_EXISTS: business(1_002_031_004, 'A department named {name} already exists under parent {parentId}'),
+  DEPT_HAS_CHILDREN: business(1_002_031_005, 'Department {name} has child departments: delete or move them first'),
+  DEPT_HAS_USERS: business(1_002_031_006, 'Department {name} has {userCount} user(s): move them first'),
+  DEPT_LEADER_NOT_FOUND: business(1_002_031_007, 'Leader {leaderUserId} is not a user of this tenant'),
+
+  // 1_002_032: posts
+  POST_NOT_FOUND: business(1_002_032_000, 'Post {postId} does not exist'),
+  POST_DISABLED: business(1_002_032_001, 'Post {name} is disabled'),
+  POST_CODE_EXISTS: business(1_002_032_002, 'A post with code {code} already exists'),
+  POST_IN_USE: business(1_002_032_003, 'Post {name} is held by {userCount} user(s): take it from them first'),
 
   // 1_030_001: members and bindings
   MEMBER_NOT_BOUND: business(1_030_001_000, 'externalUserId {externalUserId} is not bound to a member'),
@@ -88,6 +144,15 @@ export const ErrorCatalogue = {
   ORDER_OUT_ORDER_NO_CONFLICT: business(1_030_020_005, 'outOrderNo {outOrderNo} was already used with a different request'),
   ORDER_NOT_FOUND: business(1_030_020_006, 'Purchase order {reference} does not exist'),
 
+  // 1_030_021: purchasing (internal tools: awaiting purchase, mark purchased, cancel and refund)
+  PURCHASE_ITEM_NOT_FOUND: business(1_030_021_000, 'Order item {orderItemId} does not exist'),
+  PURCHASE_ITEM_NOT_PAID: business(1_030_021_001, 'Order item {orderItemNo} is not awaiting purchase (status {status})'),
+  PURCHASE_ITEM_PURCHASED_DIFFERENTLY: business(
+    1_030_021_002,
+    'Order item {orderItemNo} was already purchased with marketplace order {marketplaceOrderNo} at {actualUnitPrice} cents',
+  ),
+  PURCHASE_ITEM_NOT_CANCELLABLE: business(1_030_021_003, 'Order item {orderItemNo} can no longer be cancelled (status {status})'),
+
   // 1_030_010: goods (providers, search, detail, link parsing)
   GOODS_NOT_FOUND: business(1_030_010_000, 'Goods {goodsId} of source {source} does not exist'),
   GOODS_SKU_NOT_FOUND: business(1_030_010_001, 'SKU {skuId} of goods {goodsId} (source {source}) does not exist'),
@@ -125,6 +190,7 @@ export const ErrorCatalogue = {
     1_030_040_004,
     'Notified amount of {amountCents} cents does not equal the {payAmountCents} cents of payment order {orderNo}',
   ),
+  PAYMENT_ORDER_NOT_PENDING: business(1_030_040_005, 'Payment order {orderNo} is not pending (status {status})'),
 
   // 1_030_041: payment channels and their notifications
   PAYMENT_CHANNEL_UNKNOWN: business(1_030_041_000, 'Unknown payment channel {channel}'),
@@ -135,6 +201,22 @@ export const ErrorCatalogue = {
   ),
   PAYMENT_CHANNEL_NONCE_REPLAYED: business(1_030_041_003, 'Notification nonce {nonce} was already processed'),
   PAYMENT_CHANNEL_NOTIFICATION_INVALID: business(1_030_041_004, 'Malformed notification: {reason}'),
+
+  // 1_030_050: warehouse stations (internal tools)
+  WAREHOUSE_ITEM_NOT_FOUND: business(1_030_050_000, 'Order item {orderItemId} does not exist'),
+  WAREHOUSE_ITEM_WRONG_STATUS: business(1_030_050_001, 'Order item {orderItemNo} is in status {status}; {operation} needs status {expected}'),
+
+  // 1_030_051: bags (internal tools)
+  BAG_NOT_FOUND: business(1_030_051_000, 'Bag {bagId} does not exist'),
+  BAG_WRONG_STATUS: business(1_030_051_001, 'Bag {bagNo} is in status {status}; {operation} needs status {expected}'),
+  BAG_ITEM_NOT_FOUND: business(1_030_051_002, 'Order item {orderItemId} does not exist'),
+  BAG_ITEM_OTHER_MEMBER: business(1_030_051_003, 'Order item {orderItemNo} does not belong to member {memberId}'),
+  BAG_ITEM_NOT_STORED: business(1_030_051_004, 'Order item {orderItemNo} is not in storage (status {status})'),
+  BAG_ITEM_ALREADY_BAGGED: business(1_030_051_005, 'Order item {orderItemNo} is already in bag {bagNo}'),
+  BAG_ITEMS_CHANGED: business(1_030_051_006, 'Order items changed while the bag was being made; try again'),
+  BAG_NO_DEFAULT_ADDRESS: business(1_030_051_007, 'Member {memberId} has no default address; name an addressId'),
+  BAG_FREIGHT_LOWERED: business(1_030_051_008, 'Bag {bagNo} freight is {freightAmount} cents; a lower freight ({requested} cents) is not accepted'),
+  BAG_CHANGED: business(1_030_051_009, 'Bag {bagNo} changed meanwhile; read it and try again'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;

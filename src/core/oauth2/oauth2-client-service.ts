@@ -1,13 +1,19 @@
 // OAuth 2.0 clients (OAuth2ClientSaveReqVO), including the open-platform partner settings. The
 // secret is stored hashed and shown once, when it is set; sending ****** on update keeps it.
+// Clients are shared by every tenant: only the system tenant's administrators manage them
+// (`assertManagedBy`); the seed and tests create clients directly with `create`.
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { IpRuleSet } from '../net/ip-matcher';
+import { pageInputSchema, pageWindow } from '../paging';
+import type { RequestContext } from '../request-context';
 import { hashSecret } from '../security/password-hash';
+import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from './scopes';
+import type { TokenService } from './token-service';
 
 export const MASKED_SECRET = '******';
 
@@ -39,6 +45,75 @@ export const oauth2ClientSaveSchema = z.object({
 });
 
 export type OAuth2ClientSaveInput = z.infer<typeof oauth2ClientSaveSchema>;
+
+/** What a caller sends: the grant types are checked against the known ones on save. */
+export type OAuth2ClientSaveRequest = Omit<OAuth2ClientSaveInput, 'authorizedGrantTypes'> & { authorizedGrantTypes: readonly string[] };
+
+export const oauth2ClientPageSchema = pageInputSchema.extend({
+  name: z.string().max(255).nullish(),
+  clientId: z.string().max(64).nullish(),
+  status: z.number().int().min(0).max(1).nullish(),
+});
+
+export type OAuth2ClientPageInput = z.infer<typeof oauth2ClientPageSchema>;
+
+/** A client as the console reads it: every setting, the secret masked. */
+export interface OAuth2ClientRecord {
+  id: number;
+  clientId: string;
+  /** Always ******: the secret is stored hashed and shown once, on create. */
+  secret: string;
+  name: string;
+  logo: string;
+  description: string | null;
+  status: number;
+  accessTokenValiditySeconds: number;
+  refreshTokenValiditySeconds: number;
+  redirectUris: string[];
+  authorizedGrantTypes: string[];
+  scopes: string[];
+  autoApproveScopes: string[];
+  authorities: string[];
+  resourceIds: string[];
+  additionalInformation: string | null;
+  partnerName: string | null;
+  partnerContact: string | null;
+  ipWhitelist: string;
+  rateLimitQps: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+const jsonStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+type StoredClient = NonNullable<Awaited<ReturnType<Db['oAuth2Client']['findUnique']>>>;
+
+function toRecord(stored: StoredClient): OAuth2ClientRecord {
+  return {
+    id: stored.id,
+    clientId: stored.clientId,
+    secret: MASKED_SECRET,
+    name: stored.name,
+    logo: stored.logo,
+    description: stored.description,
+    status: stored.status,
+    accessTokenValiditySeconds: stored.accessTokenValiditySeconds,
+    refreshTokenValiditySeconds: stored.refreshTokenValiditySeconds,
+    redirectUris: jsonStrings(stored.redirectUris),
+    authorizedGrantTypes: jsonStrings(stored.authorizedGrantTypes),
+    scopes: jsonStrings(stored.scopes),
+    autoApproveScopes: jsonStrings(stored.autoApproveScopes),
+    authorities: jsonStrings(stored.authorities),
+    resourceIds: jsonStrings(stored.resourceIds),
+    additionalInformation: stored.additionalInformation,
+    partnerName: stored.partnerName,
+    partnerContact: stored.partnerContact,
+    ipWhitelist: stored.ipWhitelist,
+    rateLimitQps: stored.rateLimitQps,
+    createTime: stored.createdAt,
+    updateTime: stored.updatedAt,
+  };
+}
 
 function assertPartnerSettings(input: OAuth2ClientSaveInput): void {
   const { invalid } = IpRuleSet.fromList(input.ipWhitelist ?? '');
@@ -87,11 +162,18 @@ export class OAuth2ClientService {
   constructor(
     private readonly db: Db,
     private readonly bus: InvalidationBus,
+    private readonly tokens: TokenService,
   ) {}
 
+  /** Refuses callers outside the system tenant: clients are shared by every tenant. */
+  assertManagedBy(ctx: RequestContext): void {
+    assertSystemTenant(ctx, 'manage OAuth 2.0 clients');
+  }
+
   /** Creates the client; the answer carries the plain secret, the only time it is shown. */
-  async create(rawInput: OAuth2ClientSaveInput): Promise<{ id: number; clientId: string; secret: string }> {
+  async create(rawInput: OAuth2ClientSaveRequest): Promise<{ id: number; clientId: string; secret: string }> {
     const input = oauth2ClientSaveSchema.parse(rawInput);
+    if (input.id !== undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: must be omitted on create' });
     if (input.secret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'secret: choose a secret for a new client' });
     assertPartnerSettings(input);
     if (await this.db.oAuth2Client.findUnique({ where: { clientId: input.clientId } })) {
@@ -103,7 +185,7 @@ export class OAuth2ClientService {
   }
 
   /** Updates the client; a secret of ****** keeps the stored one. */
-  async update(rawInput: OAuth2ClientSaveInput): Promise<void> {
+  async update(rawInput: OAuth2ClientSaveRequest): Promise<void> {
     const input = oauth2ClientSaveSchema.parse(rawInput);
     if (input.id === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: required to update a client' });
     assertPartnerSettings(input);
@@ -116,5 +198,46 @@ export class OAuth2ClientService {
     await this.db.oAuth2Client.update({ where: { id: input.id }, data: { ...recordFields(input), secretHash } });
     await this.bus.publish({ kind: 'client-changed', clientId: existing.clientId });
     if (input.clientId !== existing.clientId) await this.bus.publish({ kind: 'client-changed', clientId: input.clientId });
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<OAuth2ClientRecord> {
+    this.assertManagedBy(ctx);
+    const stored = await this.db.oAuth2Client.findUnique({ where: { id } });
+    if (!stored) throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND, { clientId: String(id) });
+    return toRecord(stored);
+  }
+
+  /** Clients by name and clientId (substrings) and status, newest first. */
+  async page(ctx: RequestContext, rawQuery: OAuth2ClientPageInput): Promise<{ list: OAuth2ClientRecord[]; total: number }> {
+    this.assertManagedBy(ctx);
+    const query = oauth2ClientPageSchema.parse(rawQuery);
+    const where = {
+      ...(query.name ? { name: { contains: query.name } } : {}),
+      ...(query.clientId ? { clientId: { contains: query.clientId } } : {}),
+      ...(query.status !== undefined && query.status !== null ? { status: query.status } : {}),
+    };
+    const [stored, total] = await Promise.all([
+      this.db.oAuth2Client.findMany({ where, orderBy: { id: 'desc' }, ...pageWindow(query) }),
+      this.db.oAuth2Client.count({ where }),
+    ]);
+    return { list: stored.map(toRecord), total };
+  }
+
+  /** Enabled clients, for pickers. */
+  async listEnabled(ctx: RequestContext): Promise<{ id: number; clientId: string; name: string }[]> {
+    this.assertManagedBy(ctx);
+    return this.db.oAuth2Client.findMany({ where: { status: 0 }, select: { id: true, clientId: true, name: true }, orderBy: { id: 'asc' } });
+  }
+
+  /** Deletes the client and ends every session it holds, in every process. */
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    this.assertManagedBy(ctx);
+    const existing = await this.db.oAuth2Client.findUnique({ where: { id }, select: { clientId: true } });
+    if (!existing) throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND, { clientId: String(id) });
+    const { count } = await this.db.oAuth2Client.deleteMany({ where: { id } });
+    if (count === 0) throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND, { clientId: String(id) });
+    await this.bus.publish({ kind: 'client-changed', clientId: existing.clientId });
+    await this.db.oAuth2RefreshToken.deleteMany({ where: { clientId: existing.clientId } });
+    await this.tokens.revokeAll({ clientId: existing.clientId });
   }
 }

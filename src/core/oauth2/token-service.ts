@@ -122,10 +122,10 @@ export class TokenService {
   }
 
   /**
-   * Deletes every token matching `filter` (all of one session's refresh token, all of a user's) and
-   * tells every process; answers how many were deleted.
+   * Deletes every token matching `filter` (all of one session's refresh token, all of a user's, all
+   * of a client's, one token of a tenant) and tells every process; answers how many were deleted.
    */
-  async revokeAll(filter: { refreshToken?: string; userId?: number; userType?: number; tenantId?: number }): Promise<number> {
+  async revokeAll(filter: { accessToken?: string; refreshToken?: string; userId?: number; userType?: number; tenantId?: number; clientId?: string }): Promise<number> {
     if (filter.refreshToken === '') return 0; // tokens issued without a refresh token share ''
     const records = await this.db.oAuth2AccessToken.findMany({ where: filter, select: { accessToken: true } });
     if (records.length === 0) return 0;

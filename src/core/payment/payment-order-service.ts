@@ -23,7 +23,8 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { partnerScope } from '../order/query-guards';
 import { PaymentOrderStatus } from '../order/statuses';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
+import { z } from '../validation';
 import type { NotificationHeaders, PaymentChannels } from './payment-channel';
 import {
   type LogisticsSubmitInput,
@@ -34,6 +35,13 @@ import {
 import type { PaymentSettings } from './payment-settings';
 
 export type PaymentOrderRecord = Prisma.PaymentOrderModel;
+
+/** A staff action on one payment order of the caller's tenant, with the reason the operation log keeps. */
+export const paymentOrderStaffActionSchema = z.object({
+  orderNo: z.string().trim().min(1).max(64),
+  reason: z.string().trim().min(1).max(255),
+});
+export type PaymentOrderStaffActionInput = z.input<typeof paymentOrderStaffActionSchema>;
 export type PaymentOrderLogisticsRecord = Prisma.PaymentOrderLogisticsModel;
 
 /** The number a payment order is looked up by: exactly one of the three. */
@@ -250,6 +258,34 @@ export class PaymentOrderService {
     }
     const logistics = await this.db.paymentOrderLogistics.findMany({ where: { paymentOrderRecordId: order.id, id: { in: ids } }, orderBy: { id: 'asc' } });
     return { paymentOrderId: order.paymentOrderId, accepted, logistics };
+  }
+
+  /** Staff: closes a pending order of the caller's tenant (PAYMENT_ORDER_NOT_PENDING when paid or closed). */
+  async staffClose(ctx: RequestContext, raw: PaymentOrderStaffActionInput): Promise<PaymentOrderRecord> {
+    const now = ctx.now();
+    return this.staffTransition(ctx, raw, { status: PaymentOrderStatus.CLOSED, closedTime: now });
+  }
+
+  /**
+   * Staff: marks a pending order of the caller's tenant paid now, without a channel notification
+   * (the payment was confirmed another way; the reason goes to the operation log). An expired order
+   * is closed, not pending, and is refused like a paid or closed one.
+   */
+  async staffMarkPaid(ctx: RequestContext, raw: PaymentOrderStaffActionInput): Promise<PaymentOrderRecord> {
+    const now = ctx.now();
+    return this.staffTransition(ctx, raw, { status: PaymentOrderStatus.PAID, paidTime: now });
+  }
+
+  private async staffTransition(ctx: RequestContext, raw: PaymentOrderStaffActionInput, data: Prisma.PaymentOrderUpdateManyMutationInput): Promise<PaymentOrderRecord> {
+    const input = paymentOrderStaffActionSchema.parse(raw);
+    const where = { tenantId: tenantIdOf(ctx), orderNo: input.orderNo };
+    const now = ctx.now();
+    await this.closeOverdue(where, now);
+    const changed = await this.db.paymentOrder.updateMany({ where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { gt: now } }, data });
+    const order = await this.db.paymentOrder.findFirst({ where });
+    if (!order) throw new ServiceError(ErrorCatalogue.PAYMENT_ORDER_NOT_FOUND, { field: 'orderNo', value: input.orderNo });
+    if (changed.count === 0) throw new ServiceError(ErrorCatalogue.PAYMENT_ORDER_NOT_PENDING, { orderNo: order.orderNo, status: order.status });
+    return order;
   }
 
   /** Closes every expired pending order (the sweeper's job); answers how many it closed. */

@@ -2,6 +2,7 @@
 // the user's enabled roles, within the tenant's package; a super administrator holds every menu.
 // Computed once per (tenant, user) and kept in memory; whoever changes roles, role menus, user
 // roles, user status, menus or packages calls `publishPermissionsChanged`, on every process.
+import { tenantMenuScope } from '../tenant/tenant-menu-scope';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -174,7 +175,7 @@ export class PermissionService {
     if (!user) return null;
     const roles = user.roles.map((link) => link.role).filter((role) => role.status === ENABLED && role.tenantId === tenantId);
     const superAdmin = roles.some((role) => role.code === SUPER_ADMIN_ROLE_CODE);
-    const [menus, packageMenuIds] = await Promise.all([this.allMenus(), this.packageMenuIds(tenantId)]);
+    const [menus, packageMenuIds] = await Promise.all([this.allMenus(), tenantMenuScope(this.db, tenantId)]);
 
     let heldIds: number[];
     if (superAdmin) heldIds = [...menus.keys()];
@@ -210,14 +211,6 @@ export class PermissionService {
       permissions,
       menus: menuTree(held, menus),
     };
-  }
-
-  /** Menu ids of the tenant's package; null for a tenant without a package (the system tenant: every menu). */
-  private async packageMenuIds(tenantId: number): Promise<ReadonlySet<number> | null> {
-    const tenant = await this.db.tenant.findUnique({ where: { id: tenantId }, include: { package: true } });
-    if (!tenant?.package) return tenant && tenant.packageId === null ? null : new Set();
-    if (tenant.package.status !== ENABLED || !Array.isArray(tenant.package.menuIds)) return new Set();
-    return new Set(tenant.package.menuIds.filter((id): id is number => typeof id === 'number'));
   }
 
   /** Every enabled menu, by id (menus are shared by all tenants). */

@@ -7,6 +7,7 @@
 // a bill's own number); its bills are the SupplementBills whose paymentId is the pay order's.
 import { newBusinessNo } from '../business-no';
 import type { Db, DbTransaction, Prisma } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
@@ -148,8 +149,12 @@ export class SupplementService {
    * Raises an unpaid bill on a purchase order or bag of the member (staff). When the member's
    * repayment authorization is on, the wallet is debited at once; a short balance leaves the bill
    * unpaid for the partner to pay (the outcome says which happened).
+   *
+   * `options.orderExpensesNo` makes the raise idempotent for callers that raise a bill for one event
+   * (a purchase price supplement of one item): the number is unique, so a repeated raise answers the
+   * bill already raised (and raises nothing).
    */
-  async raise(ctx: RequestContext, raw: SupplementRaiseInput): Promise<{ bill: SupplementBillView; autoDebit?: AutoDebitOutcome }> {
+  async raise(ctx: RequestContext, raw: SupplementRaiseInput, options: { orderExpensesNo?: string } = {}): Promise<{ bill: SupplementBillView; autoDebit?: AutoDebitOutcome }> {
     const input = supplementRaiseSchema.parse(raw);
     const tenantId = tenantIdOf(ctx);
     const member = await this.db.member.findFirst({ where: { id: input.memberId, tenantId }, select: { repaymentAuthorized: true } });
@@ -161,11 +166,19 @@ export class SupplementService {
         : await this.db.bagOrder.findFirst({ where: { ...owned, bagNo: input.bizNo }, select: { id: true } });
     if (!bizOrder) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND, { bizType: input.bizType, bizNo: input.bizNo, memberId: input.memberId });
     const now = ctx.now();
-    const bill = await this.db.$transaction((tx) =>
-      tx.supplementBill.create({
-        data: { ...owned, orderExpensesNo: newBusinessNo('E', now), bizType: input.bizType, bizNo: input.bizNo, amount: input.amount, reason: input.reason, status: SupplementStatus.UNPAID, createdAt: now },
-      }),
-    );
+    const orderExpensesNo = options.orderExpensesNo ?? newBusinessNo('E', now);
+    let bill: BillRecord;
+    try {
+      bill = await this.db.$transaction((tx) =>
+        tx.supplementBill.create({
+          data: { ...owned, orderExpensesNo, bizType: input.bizType, bizNo: input.bizNo, amount: input.amount, reason: input.reason, status: SupplementStatus.UNPAID, createdAt: now },
+        }),
+      );
+    } catch (error) {
+      const earlier = options.orderExpensesNo !== undefined && isUniqueViolation(error) ? await this.db.supplementBill.findFirst({ where: { ...owned, orderExpensesNo } }) : null;
+      if (!earlier) throw error;
+      return { bill: billView(earlier) };
+    }
     if (!member.repaymentAuthorized) return { bill: billView(bill) };
     const autoDebit = await this.debitBill(ctx, bill);
     const current = await this.db.supplementBill.findUniqueOrThrow({ where: { id: bill.id } });

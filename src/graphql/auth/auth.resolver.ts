@@ -1,13 +1,14 @@
 // Console sign-in and the signed-in administrator: login and refresh are the only operations of the
 // schema open to anonymous callers (PUBLIC_OPERATIONS); logout and me need a signed-in administrator.
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Int64 } from '../common/scalars';
 import type { AdminTokens } from '../../core/admin/admin-auth-service';
 import type { MenuTreeNode } from '../../core/permission/permission-service';
 import type { GraphQLContext } from '../context';
 
 @ObjectType({ description: 'A console session: the access token to send as `Authorization: Bearer`, and the refresh token that renews it once' })
 export class AuthTokens {
-  @Field(() => Int)
+  @Field(() => Int64)
   userId!: number;
 
   @Field(() => String)
@@ -25,7 +26,7 @@ export class AuthTokens {
 
 @ObjectType({ description: 'The signed-in administrator' })
 export class CurrentAdminUser {
-  @Field(() => Int)
+  @Field(() => Int64)
   id!: number;
 
   @Field(() => String)
@@ -49,13 +50,13 @@ export class CurrentAdminUser {
   @Field(() => Int, { nullable: true })
   sex!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int64, { nullable: true })
   deptId!: number | null;
 }
 
 @ObjectType({ description: 'An enabled role of the signed-in administrator' })
 export class CurrentAdminRole {
-  @Field(() => Int)
+  @Field(() => Int64)
   id!: number;
 
   @Field(() => String)
@@ -67,10 +68,10 @@ export class CurrentAdminRole {
 
 @ObjectType({ description: 'A directory or menu of the console the administrator may open' })
 export class CurrentAdminMenu {
-  @Field(() => Int)
+  @Field(() => Int64)
   id!: number;
 
-  @Field(() => Int, { description: '0 for a top-level entry' })
+  @Field(() => Int64, { description: '0 for a top-level entry' })
   parentId!: number;
 
   @Field(() => String)

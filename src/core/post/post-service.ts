@@ -1,0 +1,144 @@
+// Job posts of a tenant (PostSaveReqVO): a code unique per tenant; a post is deleted only once no
+// user holds it (UserPost rows, restricted in the database too).
+import { type Db, Prisma } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
+import { commonStatusSchema, optionalText, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { validationError } from '../errors/describe-error';
+import { ServiceError } from '../errors/service-error';
+import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type RequestContext, tenantIdOf } from '../request-context';
+import { tenantScopedDb } from '../tenant/tenant-scoped-db';
+import { z } from '../validation';
+
+export const postSaveSchemas = saveShapeSchemas({
+  name: z.string().min(1).max(50),
+  code: z.string().min(1).max(64),
+  sort: z.number().int(),
+  status: commonStatusSchema,
+  remark: optionalText(500),
+});
+
+export type PostSaveInput = SaveShapeInput<z.input<typeof postSaveSchemas.create>>;
+
+export const postPageFilterSchema = z.object({
+  name: z.string().max(50).nullish(),
+  code: z.string().max(64).nullish(),
+  status: commonStatusSchema.nullish(),
+});
+
+export type PostPageFilter = z.input<typeof postPageFilterSchema>;
+
+export interface PostRecord {
+  id: number;
+  name: string;
+  code: string;
+  sort: number;
+  status: number;
+  remark: string | null;
+  createdAt: Date;
+}
+
+const POST_FIELDS = { id: true, name: true, code: true, sort: true, status: true, remark: true, createdAt: true } as const;
+const ENABLED = 0;
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export class PostService {
+  constructor(private readonly db: Db) {}
+
+  private scoped(ctx: RequestContext) {
+    return tenantScopedDb(this.db, tenantIdOf(ctx));
+  }
+
+  async create(ctx: RequestContext, input: PostSaveInput): Promise<number> {
+    const { id: _id, ...data } = parse(postSaveSchemas.create, input);
+    try {
+      const post = await this.scoped(ctx).post.create({ data: { ...data, tenantId: tenantIdOf(ctx) }, select: { id: true } });
+      return post.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.POST_CODE_EXISTS, { code: data.code });
+      throw error;
+    }
+  }
+
+  async update(ctx: RequestContext, input: PostSaveInput): Promise<void> {
+    const { id, ...data } = parse(postSaveSchemas.update, input);
+    try {
+      const { count } = await this.scoped(ctx).post.updateMany({ where: { id }, data });
+      if (count === 0) throw new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId: id });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.POST_CODE_EXISTS, { code: data.code });
+      throw error;
+    }
+  }
+
+  /** Refused while a user holds the post (the database restricts it too, against a concurrent assignment). */
+  async delete(ctx: RequestContext, postId: number): Promise<void> {
+    const db = this.scoped(ctx);
+    const post = await db.post.findFirst({ where: { id: postId }, select: { name: true } });
+    if (!post) throw new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId });
+    const userCount = await db.userPost.count({ where: { postId } });
+    if (userCount > 0) throw new ServiceError(ErrorCatalogue.POST_IN_USE, { name: post.name, userCount });
+    try {
+      await db.post.deleteMany({ where: { id: postId } });
+    } catch (error) {
+      // P2003: a user was given the post between the count and the delete.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
+        throw new ServiceError(ErrorCatalogue.POST_IN_USE, { name: post.name, userCount: await db.userPost.count({ where: { postId } }) });
+      }
+      throw error;
+    }
+  }
+
+  get(ctx: RequestContext, postId: number): Promise<PostRecord | null> {
+    return this.scoped(ctx).post.findFirst({ where: { id: postId }, select: POST_FIELDS });
+  }
+
+  async page(ctx: RequestContext, page: PageInput, filter: PostPageFilter = {}): Promise<{ list: PostRecord[]; total: number }> {
+    const window = pageWindow(parse(pageInputSchema, page));
+    const { name, code, status } = parse(postPageFilterSchema, filter);
+    const where = {
+      ...(name ? { name: { contains: name } } : {}),
+      ...(code ? { code: { contains: code } } : {}),
+      ...(status != null ? { status } : {}),
+    };
+    const db = this.scoped(ctx);
+    const [list, total] = await Promise.all([
+      db.post.findMany({ where, select: POST_FIELDS, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...window }),
+      db.post.count({ where }),
+    ]);
+    return { list, total };
+  }
+
+  /** Enabled posts, for pickers. */
+  simpleList(ctx: RequestContext): Promise<PostRecord[]> {
+    return this.scoped(ctx).post.findMany({ where: { status: ENABLED }, select: POST_FIELDS, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
+  }
+
+  /** The posts of each user (one query for all of them), in display order. */
+  async ofUsers(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, PostRecord[]>> {
+    const links = await this.scoped(ctx).userPost.findMany({
+      where: { userId: { in: [...userIds] } },
+      select: { userId: true, post: { select: POST_FIELDS } },
+      orderBy: [{ post: { sort: 'asc' } }, { postId: 'asc' }],
+    });
+    const byUser = new Map<number, PostRecord[]>(userIds.map((id) => [id, []]));
+    for (const link of links) byUser.get(link.userId)?.push(link.post);
+    return byUser;
+  }
+
+  /** Throws unless every post exists in the caller's tenant and is enabled. */
+  async assertAssignable(ctx: RequestContext, postIds: readonly number[]): Promise<void> {
+    if (postIds.length === 0) return;
+    const posts = await this.scoped(ctx).post.findMany({ where: { id: { in: [...postIds] } }, select: { id: true, name: true, status: true } });
+    const missing = postIds.find((id) => !posts.some((post) => post.id === id));
+    if (missing !== undefined) throw new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId: missing });
+    const disabled = posts.find((post) => post.status !== ENABLED);
+    if (disabled) throw new ServiceError(ErrorCatalogue.POST_DISABLED, { name: disabled.name });
+  }
+}

@@ -1,0 +1,210 @@
+// The warehouse stations of internal tools: receive purchased items, quality-check them (photos as
+// URLs or uploaded image files, stored by the service), and put them in storage. QC records are the
+// QC service's; this service adds the item transitions around them and the uploads.
+import type { Db, Prisma } from '../db/client';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { MAX_INT32 } from '../order/query-guards';
+import { ServiceError } from '../errors/service-error';
+import type { FileStore } from '../files/file-store';
+import { pageInputSchema, pageWindow } from '../paging';
+import { OrderItemStatus, QcResult, QcStatus, type ValueOf } from '../order/statuses';
+import { MAX_QC_PHOTO_URL_LENGTH, MAX_QC_PHOTOS, MAX_QC_REMARKS_LENGTH, type QcRecordState, type QcService } from '../qc/qc-service';
+import { type RequestContext, tenantIdOf } from '../request-context';
+import { z } from '../validation';
+
+/** Largest uploaded QC photo, in bytes: its base64 must fit the 1 MiB request body limit. */
+export const MAX_QC_UPLOAD_BYTES = 512 * 1024;
+/** Uploaded photos in one call (the request body limit bounds their total size too). */
+export const MAX_QC_UPLOADS_PER_CALL = 10;
+export const QC_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+type QcUploadContentType = (typeof QC_UPLOAD_CONTENT_TYPES)[number];
+
+/** Ids are 32-bit in the database: a larger number is a validation error, not a database one. */
+const idSchema = z.number().int().positive().max(MAX_INT32);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The first bytes every file of the type starts with, so a mislabelled upload is refused. */
+function hasImageSignature(contentType: QcUploadContentType, bytes: Buffer): boolean {
+  switch (contentType) {
+    case 'image/jpeg':
+      return bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    case 'image/png':
+      return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/webp':
+      return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+  }
+}
+
+export const qcUploadSchema = z
+  .object({
+    contentType: z.enum(QC_UPLOAD_CONTENT_TYPES),
+    /** The file's bytes in base64. */
+    data: z
+      .string()
+      .min(1)
+      .max(Math.ceil(MAX_QC_UPLOAD_BYTES / 3) * 4)
+      .regex(BASE64, 'not base64'),
+    fileName: z.string().trim().min(1).max(100).optional(),
+  })
+  .superRefine((upload, issues) => {
+    if (!hasImageSignature(upload.contentType, Buffer.from(upload.data, 'base64'))) {
+      issues.addIssue({ code: 'custom', path: ['data'], message: `not a ${upload.contentType} image` });
+    }
+  });
+
+export const orderItemRefSchema = z.object({ orderItemId: idSchema });
+export type OrderItemRefInput = z.input<typeof orderItemRefSchema>;
+
+export const qcAddPhotosSchema = z
+  .object({
+    qcRecordId: idSchema,
+    /** Photos already online: absolute http(s) URLs or paths of this service. */
+    urls: z.array(z.string().trim().min(1).max(MAX_QC_PHOTO_URL_LENGTH)).max(MAX_QC_PHOTOS).default([]),
+    /** Photos to store here; their file URLs are attached after `urls`. */
+    uploads: z.array(qcUploadSchema).max(MAX_QC_UPLOADS_PER_CALL).default([]),
+  })
+  .refine((input) => input.urls.length + input.uploads.length > 0, { path: ['urls'], message: 'urls or uploads must name at least one photo' });
+export type QcAddPhotosInput = z.input<typeof qcAddPhotosSchema>;
+
+export const qcCompleteSchema = z.object({
+  qcRecordId: idSchema,
+  result: z.union([z.literal(QcResult.PASSED), z.literal(QcResult.FAILED)]),
+  remarks: z.string().trim().max(MAX_QC_REMARKS_LENGTH).optional(),
+});
+export type QcCompleteInput = z.input<typeof qcCompleteSchema>;
+
+const ITEM_STATUSES = Object.values(OrderItemStatus) as number[];
+
+export const warehouseListSchema = pageInputSchema.extend({
+  status: z
+    .number()
+    .int()
+    .refine((status) => ITEM_STATUSES.includes(status), `not an order item status (${ITEM_STATUSES.join(', ')})`),
+  memberId: idSchema.optional(),
+});
+export type WarehouseListInput = z.input<typeof warehouseListSchema>;
+
+export interface WarehouseItemView {
+  orderItemId: number;
+  orderItemNo: string;
+  orderNo: string;
+  memberId: number;
+  source: number;
+  goodsId: string;
+  skuId: string;
+  title: string;
+  skuProps: Prisma.JsonValue;
+  image: string | null;
+  qty: number;
+  status: number;
+  marketplaceOrderNo: string | null;
+  bagId: number | null;
+  updatedAt: Date;
+}
+
+const ITEM_SELECT = {
+  id: true,
+  orderItemNo: true,
+  memberId: true,
+  source: true,
+  goodsId: true,
+  skuId: true,
+  title: true,
+  skuProps: true,
+  image: true,
+  qty: true,
+  status: true,
+  marketplaceOrderNo: true,
+  bagId: true,
+  updatedAt: true,
+  order: { select: { orderNo: true } },
+} as const satisfies Prisma.PurchaseOrderItemSelect;
+
+function itemView(row: Prisma.PurchaseOrderItemGetPayload<{ select: typeof ITEM_SELECT }>): WarehouseItemView {
+  const { id, order, ...rest } = row;
+  return { orderItemId: id, orderNo: order.orderNo, ...rest };
+}
+
+type ItemStatus = ValueOf<typeof OrderItemStatus>;
+
+export class WarehouseService {
+  constructor(
+    private readonly db: Db,
+    private readonly qc: QcService,
+    private readonly files: FileStore,
+  ) {}
+
+  /** A page of the tenant's items in one status (a station's queue), oldest first. */
+  async list(ctx: RequestContext, raw: WarehouseListInput): Promise<{ list: WarehouseItemView[]; total: number }> {
+    const input = warehouseListSchema.parse(raw);
+    const where = { tenantId: tenantIdOf(ctx), status: input.status, memberId: input.memberId };
+    const [total, rows] = await Promise.all([
+      this.db.purchaseOrderItem.count({ where }),
+      this.db.purchaseOrderItem.findMany({ where, select: ITEM_SELECT, orderBy: { id: 'asc' }, ...pageWindow(input) }),
+    ]);
+    return { list: rows.map(itemView), total };
+  }
+
+  /** A purchased item reached the warehouse: PURCHASED -> ARRIVED. */
+  markArrived(ctx: RequestContext, raw: OrderItemRefInput): Promise<WarehouseItemView> {
+    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.PURCHASED, OrderItemStatus.ARRIVED, 'markArrived');
+  }
+
+  /** A checked item goes on the shelf: QC_DONE -> IN_STORAGE. */
+  putInStorage(ctx: RequestContext, raw: OrderItemRefInput): Promise<WarehouseItemView> {
+    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.QC_DONE, OrderItemStatus.IN_STORAGE, 'putInStorage');
+  }
+
+  /** Opens (or answers the open) QC record of an item in the warehouse. */
+  startQc(ctx: RequestContext, raw: OrderItemRefInput): Promise<QcRecordState> {
+    return this.qc.start(ctx, orderItemRefSchema.parse(raw));
+  }
+
+  /**
+   * Adds photos to a record in progress: the URLs as given, then the uploads, each stored as a file
+   * whose URL is attached. The record is checked first so a closed or full one stores no files.
+   */
+  async addQcPhotos(ctx: RequestContext, raw: QcAddPhotosInput): Promise<QcRecordState> {
+    const input = qcAddPhotosSchema.parse(raw);
+    const record = await this.db.qcRecord.findFirst({
+      where: { id: input.qcRecordId, tenantId: tenantIdOf(ctx) },
+      select: { id: true, status: true, orderItemNo: true, _count: { select: { photos: true } } },
+    });
+    if (!record) throw new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
+    if (record.status !== QcStatus.IN_PROGRESS) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
+    if (record._count.photos + input.urls.length + input.uploads.length > MAX_QC_PHOTOS) {
+      throw new ServiceError(ErrorCatalogue.QC_TOO_MANY_PHOTOS, { qcRecordId: record.id, maxPhotos: MAX_QC_PHOTOS });
+    }
+    const uploaded: string[] = [];
+    for (const [index, upload] of input.uploads.entries()) {
+      const extension = upload.contentType.slice('image/'.length);
+      const stored = await this.files.put(ctx, {
+        contentType: upload.contentType,
+        fileName: upload.fileName ?? `qc-${record.orderItemNo}-${index + 1}.${extension}`,
+        data: Buffer.from(upload.data, 'base64'),
+      });
+      uploaded.push(stored.url);
+    }
+    return this.qc.addPhotos(ctx, { qcRecordId: record.id, urls: [...input.urls, ...uploaded] });
+  }
+
+  /** Completes a record with its result; an ARRIVED item becomes QC_DONE. */
+  completeQc(ctx: RequestContext, raw: QcCompleteInput): Promise<QcRecordState> {
+    return this.qc.complete(ctx, qcCompleteSchema.parse(raw));
+  }
+
+  /**
+   * Moves an item of the tenant from `from` to `to` with one conditional update. An item already in
+   * `to` is answered as it is (a repeated scan); any other status is refused.
+   */
+  private async transition(ctx: RequestContext, orderItemId: number, from: ItemStatus, to: ItemStatus, operation: string): Promise<WarehouseItemView> {
+    const tenantId = tenantIdOf(ctx);
+    await this.db.purchaseOrderItem.updateMany({ where: { id: orderItemId, tenantId, status: from }, data: { status: to } });
+    const item = await this.db.purchaseOrderItem.findFirst({ where: { id: orderItemId, tenantId }, select: ITEM_SELECT });
+    if (!item) throw new ServiceError(ErrorCatalogue.WAREHOUSE_ITEM_NOT_FOUND, { orderItemId });
+    if (item.status !== to) {
+      throw new ServiceError(ErrorCatalogue.WAREHOUSE_ITEM_WRONG_STATUS, { orderItemNo: item.orderItemNo, status: item.status, operation, expected: from });
+    }
+    return itemView(item);
+  }
+}

@@ -1,0 +1,15 @@
+import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import type { OperationLogRecord } from '../../core/audit/operation-log-service';
+import type { Page } from '../common/page';
+import type { GraphQLContext } from '../context';
+import { OperationLogPage, OperationLogPageReqVO } from './operation-log.types';
+
+@Resolver()
+export class OperationLogResolver {
+  @Authorized('system:operate-log:query')
+  @Query(() => OperationLogPage, { description: "The tenant's operation log (one row per console mutation), newest first" })
+  operationLogPage(@Arg('query', () => OperationLogPageReqVO) query: OperationLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OperationLogRecord>> {
+    const { pageNo, pageSize, ...filter } = query;
+    return core.operationLogs.page(ctx, { pageNo, pageSize }, filter);
+  }
+}

@@ -1,0 +1,53 @@
+// The department tree of the caller's tenant (system:dept:*).
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { DeptRecord, DeptTreeNode } from '../../core/dept/dept-service';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { DeptSaveReqVO, DeptTreeNodeView, DeptView } from './dept.types';
+
+@Resolver()
+export class DeptResolver {
+  @Authorized('system:dept:create')
+  @Mutation(() => Int64, { description: 'Creates a department; answers its id' })
+  createDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.depts.create(ctx, input);
+  }
+
+  @Authorized('system:dept:update')
+  @Mutation(() => Boolean, { description: 'Updates a department; it cannot move under itself or a descendant' })
+  async updateDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.depts.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:dept:delete')
+  @Mutation(() => Boolean, { description: 'Refused while the department has children or users' })
+  async deleteDept(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.depts.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:dept:query')
+  @Query(() => DeptView, { nullable: true })
+  dept(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord | null> {
+    return core.depts.get(ctx, id);
+  }
+
+  @Authorized('system:dept:query')
+  @Query(() => [DeptTreeNodeView], {
+    description: 'The departments as a tree; with filters, each match hangs under its nearest matching ancestor',
+  })
+  deptTree(
+    @Arg('name', () => String, { nullable: true, description: 'Contained in the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<DeptTreeNode[]> {
+    return core.depts.tree(ctx, { name, status });
+  }
+
+  @Authorized('system:dept:query')
+  @Query(() => [DeptView], { description: 'Enabled departments, flat, for pickers' })
+  deptSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord[]> {
+    return core.depts.simpleList(ctx);
+  }
+}

@@ -1,0 +1,61 @@
+// The menu tree shared by every tenant: every tenant reads the menus its package allows; only the
+// system tenant's administrators change them (MenuService, src/core/permission/menu-service.ts).
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { MenuRecord, MenuTreeRecord } from '../../core/permission/menu-service';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types';
+
+function viewOf(menu: MenuRecord): MenuView {
+  const { createdAt, ...fields } = menu;
+  return { ...fields, createTime: createdAt };
+}
+
+function treeViewOf(node: MenuTreeRecord): MenuTreeView {
+  return { ...viewOf(node), children: node.children.map(treeViewOf) };
+}
+
+@Resolver()
+export class MenuResolver {
+  @Authorized('system:menu:query')
+  @Query(() => MenuView, { description: 'A menu the tenant may use' })
+  async menu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MenuView> {
+    return viewOf(await core.menus.get(ctx, id));
+  }
+
+  @Authorized('system:menu:query')
+  @Query(() => [MenuTreeView], { description: 'The menus the tenant may use, as a tree; with filters, matching menus whose parent does not match are roots' })
+  async menuTree(
+    @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<MenuTreeView[]> {
+    return (await core.menus.tree(ctx, { name, status })).map(treeViewOf);
+  }
+
+  @Authorized('system:menu:query')
+  @Query(() => [MenuSimpleView], { description: 'Enabled menus the tenant may use, flat, for pickers' })
+  menuSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MenuSimpleView[]> {
+    return core.menus.simpleList(ctx);
+  }
+
+  @Authorized('system:menu:create')
+  @Mutation(() => Int64, { description: 'Creates a menu (system tenant only); answers its id' })
+  createMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.menus.create(ctx, input);
+  }
+
+  @Authorized('system:menu:update')
+  @Mutation(() => Boolean, { description: 'Updates a menu (system tenant only)' })
+  async updateMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.menus.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:menu:delete')
+  @Mutation(() => Boolean, { description: 'Deletes a menu without children (system tenant only)' })
+  async deleteMenu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.menus.delete(ctx, id);
+    return true;
+  }
+}

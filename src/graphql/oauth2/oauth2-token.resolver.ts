@@ -1,0 +1,22 @@
+// Issued access tokens of the caller's tenant: page and revoke (at once, in every process).
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { TokenRecord } from '../../core/oauth2/token-record-service';
+import type { Page } from '../common/page';
+import type { GraphQLContext } from '../context';
+import { OAuth2AccessTokenPageReqVO, OAuth2AccessTokenRecordPage } from './oauth2-token.types';
+
+@Resolver()
+export class OAuth2TokenResolver {
+  @Authorized('system:oauth2-token:query')
+  @Query(() => OAuth2AccessTokenRecordPage, { description: "The tenant's access tokens, newest first" })
+  oauth2TokenPage(@Arg('query', () => OAuth2AccessTokenPageReqVO) query: OAuth2AccessTokenPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TokenRecord>> {
+    return core.tokenRecords.page(ctx, { ...query });
+  }
+
+  @Authorized('system:oauth2-token:delete')
+  @Mutation(() => Boolean, { description: 'Revokes an access token (and the refresh token of its session) at once' })
+  async revokeOAuth2Token(@Arg('accessToken', () => String) accessToken: string, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.tokenRecords.revoke(ctx, accessToken);
+    return true;
+  }
+}

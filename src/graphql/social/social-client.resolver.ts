@@ -1,0 +1,48 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { SocialClientRecord } from '../../core/social/social-client-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { SocialClient, SocialClientPage, SocialClientPageReqVO, SocialClientSaveReqVO } from './social-client.types';
+
+@Resolver()
+export class SocialClientResolver {
+  @Authorized('system:social-client:create')
+  @Mutation(() => Int64, { description: 'Creates a social client; answers its id' })
+  createSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.socialClients.create(ctx, { ...input });
+  }
+
+  @Authorized('system:social-client:update')
+  @Mutation(() => Boolean, { description: 'Updates a social client; a clientSecret of ****** keeps the stored one' })
+  async updateSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.socialClients.update(ctx, { ...input });
+    return true;
+  }
+
+  @Authorized('system:social-client:delete')
+  @Mutation(() => Boolean)
+  async deleteSocialClient(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.socialClients.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:social-client:query')
+  @Query(() => SocialClient, { description: 'One social client (secret shown as ******)' })
+  socialClient(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SocialClientRecord> {
+    return core.socialClients.get(ctx, id);
+  }
+
+  @Authorized('system:social-client:query')
+  @Query(() => SocialClientPage, { description: 'A page of social clients, newest first' })
+  socialClientPage(@Arg('query', () => SocialClientPageReqVO) query: SocialClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SocialClientRecord>> {
+    const { pageNo, pageSize, ...filter } = query;
+    return core.socialClients.page(ctx, { pageNo, pageSize }, filter);
+  }
+
+  @Authorized('system:social-client:query')
+  @Query(() => [SocialClient], { description: 'Enabled social clients, for pickers' })
+  socialClientSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SocialClientRecord[]> {
+    return core.socialClients.simpleList(ctx);
+  }
+}

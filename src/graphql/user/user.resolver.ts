@@ -1,0 +1,136 @@
+// Administrators of the caller's tenant (system:user:*), within the caller's data scope for reads,
+// and the signed-in administrator's own profile (any signed-in administrator).
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { DeptRecord } from '../../core/dept/dept-service';
+import type { PostRecord } from '../../core/post/post-service';
+import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';
+import { CurrentAdminRole } from '../auth/auth.resolver';
+import type { Page } from '../common/page';
+import { PageParam } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { DeptView } from '../dept/dept.types';
+import { PostView } from '../post/post.types';
+import { deptById, postsOfUser, rolesOfUser } from './user.loaders';
+import {
+  OAuth2UserUpdateReqVO,
+  UserProfileUpdatePasswordReqVO,
+  UserProfileUpdateReqVO,
+  UserSaveReqVO,
+  UserUpdatePasswordReqVO,
+  UserUpdateStatusReqVO,
+  UserView,
+  UserViewPage,
+} from './user.types';
+
+@Resolver(() => UserView)
+export class UserResolver {
+  @Authorized('system:user:create')
+  @Mutation(() => Int64, { description: 'Creates an administrator; answers the id. Refused once the tenant has accountCount users' })
+  createUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.users.create(ctx, input);
+  }
+
+  @Authorized('system:user:update')
+  @Mutation(() => Boolean, { description: 'Updates an administrator and replaces their posts; the password is kept' })
+  async updateUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:user:delete')
+  @Mutation(() => Boolean, { description: 'Deletes an administrator (not yourself) and ends their sessions' })
+  async deleteUser(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:user:update-status')
+  @Mutation(() => Boolean, { description: 'Enables or disables an administrator; disabling ends their sessions' })
+  async updateUserStatus(@Arg('input', () => UserUpdateStatusReqVO) input: UserUpdateStatusReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.updateStatus(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:user:update-password')
+  @Mutation(() => Boolean, { description: "Sets an administrator's password and ends their sessions" })
+  async updateUserPassword(@Arg('input', () => UserUpdatePasswordReqVO) input: UserUpdatePasswordReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.updatePassword(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:user:query')
+  @Query(() => UserView, { nullable: true, description: 'An administrator within your data scope; null otherwise' })
+  user(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord | null> {
+    return core.users.get(ctx, id);
+  }
+
+  @Authorized('system:user:query')
+  @Query(() => UserViewPage, { description: 'Administrators within your data scope, newest first' })
+  userPage(
+    @Arg('page', () => PageParam) page: PageParam,
+    @Arg('username', () => String, { nullable: true, description: 'Contained in the username' }) username: string | null,
+    @Arg('mobile', () => String, { nullable: true, description: 'Contained in the mobile number' }) mobile: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Arg('deptId', () => Int64, { nullable: true, description: 'The department and every department below it' }) deptId: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<Page<UserRecord>> {
+    return core.users.page(ctx, page, { username, mobile, status, deptId });
+  }
+
+  @Authorized('system:user:query')
+  @Query(() => [UserView], { description: 'Enabled administrators within your data scope, for pickers' })
+  userSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord[]> {
+    return core.users.simpleList(ctx);
+  }
+
+  @Authorized()
+  @Query(() => UserView, { description: 'The signed-in administrator' })
+  userProfile(@Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
+    return core.users.profile(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'The signed-in administrator changes their own details' })
+  async updateUserProfile(@Arg('input', () => UserProfileUpdateReqVO) input: UserProfileUpdateReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.updateProfile(ctx, input);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'The signed-in administrator changes their own password (the old one is checked); all their sessions end' })
+  async updateUserProfilePassword(
+    @Arg('input', () => UserProfileUpdatePasswordReqVO) input: UserProfileUpdatePasswordReqVO,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<boolean> {
+    await core.users.updateProfilePassword(ctx, input);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'The signed-in user changes their own details through the OAuth 2.0 user face' })
+  async updateOAuth2User(@Arg('input', () => OAuth2UserUpdateReqVO) input: OAuth2UserUpdateReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.users.updateProfile(ctx, input);
+    return true;
+  }
+
+  @FieldResolver(() => DeptView, { nullable: true })
+  dept(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<DeptRecord | null> | null {
+    return user.deptId === null ? null : loaders.get(deptById).load(user.deptId);
+  }
+
+  @FieldResolver(() => [CurrentAdminRole], { description: 'Every role the user holds' })
+  async roles(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<UserRoleSummary[]> {
+    return (await loaders.get(rolesOfUser).load(user.id)) ?? [];
+  }
+
+  @FieldResolver(() => [PostView])
+  async posts(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<PostRecord[]> {
+    return (await loaders.get(postsOfUser).load(user.id)) ?? [];
+  }
+
+  @FieldResolver(() => [Int64])
+  async postIds(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
+    return ((await loaders.get(postsOfUser).load(user.id)) ?? []).map((post) => post.id);
+  }
+}

@@ -1,0 +1,146 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageOf } from '../common/page';
+import { DateTime, Int64 } from '../common/scalars';
+
+@InputType('UserSaveReqVO', { description: 'An administrator: id omitted on create, required on update' })
+export class UserSaveReqVO {
+  @Field(() => Int64, { nullable: true })
+  id?: number | null;
+
+  @Field(() => String, { description: '4 to 30 letters or digits; unique in the tenant' })
+  username!: string;
+
+  @Field(() => String, { description: 'At most 30 characters' })
+  nickname!: string;
+
+  @Field(() => String, { description: 'At most 50 characters' })
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  remark?: string | null;
+
+  @Field(() => Int64, { nullable: true, description: 'An enabled department of the tenant' })
+  deptId?: number | null;
+
+  @Field(() => [Int64], { nullable: true, description: 'Enabled posts of the tenant, each once' })
+  postIds?: number[] | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 50 characters' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  mobile?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  sex?: number | null;
+
+  @Field(() => String, { nullable: true })
+  avatar?: string | null;
+
+  @Field(() => String, { description: 'Set on create (4 to 128 characters); an update keeps the stored password: updateUserPassword changes it' })
+  password!: string;
+}
+
+@InputType('UserUpdateStatusReqVO')
+export class UserUpdateStatusReqVO {
+  @Field(() => Int64)
+  id!: number;
+
+  @Field(() => Int, { description: '0 enabled, 1 disabled (ends the user\'s sessions)' })
+  status!: number;
+}
+
+@InputType('UserUpdatePasswordReqVO')
+export class UserUpdatePasswordReqVO {
+  @Field(() => Int64)
+  id!: number;
+
+  @Field(() => String, { description: '4 to 128 characters; the user\'s sessions end' })
+  password!: string;
+}
+
+@InputType('UserProfileUpdateReqVO', { description: 'The signed-in administrator\'s own details' })
+export class UserProfileUpdateReqVO {
+  @Field(() => String, { description: 'At most 30 characters' })
+  nickname!: string;
+
+  @Field(() => String, { nullable: true, description: 'At most 50 characters' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  mobile?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  sex?: number | null;
+}
+
+@InputType('UserProfileUpdatePasswordReqVO')
+export class UserProfileUpdatePasswordReqVO {
+  @Field(() => String)
+  oldPassword!: string;
+
+  @Field(() => String, { description: '4 to 128 characters; every session of the user ends' })
+  newPassword!: string;
+}
+
+@InputType('OAuth2UserUpdateReqVO', { description: 'The signed-in user\'s own details (the OAuth 2.0 user-info face)' })
+export class OAuth2UserUpdateReqVO {
+  @Field(() => String, { description: 'At most 30 characters' })
+  nickname!: string;
+
+  @Field(() => String, { nullable: true, description: 'At most 50 characters' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  mobile?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  sex?: number | null;
+}
+
+@ObjectType('UserView', { description: 'An administrator of the tenant (department, roles and posts resolved per page, batched)' })
+export class UserView {
+  @Field(() => Int64)
+  id!: number;
+
+  @Field(() => String)
+  username!: string;
+
+  @Field(() => String)
+  nickname!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  remark!: string | null;
+
+  @Field(() => Int64, { nullable: true })
+  deptId!: number | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  mobile!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  sex!: number | null;
+
+  @Field(() => String, { nullable: true })
+  avatar!: string | null;
+
+  @Field(() => Int, { description: '0 enabled, 1 disabled' })
+  status!: number;
+
+  @Field(() => String, { nullable: true })
+  loginIp!: string | null;
+
+  @Field(() => DateTime, { nullable: true })
+  loginDate!: Date | null;
+
+  @Field(() => DateTime, { name: 'createTime' })
+  createdAt!: Date;
+}
+
+export const UserViewPage = PageOf(UserView);

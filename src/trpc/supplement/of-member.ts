@@ -1,0 +1,7 @@
+import { z } from '../../core/validation';
+import { staffProcedure } from '../trpc';
+
+/** Every bill of a member, newest first. */
+export const supplementsOfMember = staffProcedure('ops:supplement:query')
+  .input(z.object({ memberId: z.number().int().positive() }))
+  .query(({ ctx, input }) => ctx.core.supplements.billsOf(ctx.ctx, input.memberId));

@@ -1,0 +1,175 @@
+// Which users the user page, list and get show: the data scope of the viewer's enabled roles (the
+// union of several), everyone for the super administrator. And the cost of a page: its department,
+// roles and posts come through per-request DataLoaders, so a page of 100 users with all three takes
+// as many SQL statements as a page of 10.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { publishPermissionsChanged } from '../src/core/permission/permission-service';
+import { DataScope } from '../src/core/user/data-scope';
+import { useTestApp } from './support/app';
+import { createAdmin, createRole, createTenant, graphql, type TestTenant, unique } from './support/admin';
+import { signedInAdmin, tokenFor } from './support/admin-org';
+
+/** SQL statements sent while `counting`. */
+let statements: string[] = [];
+let counting = false;
+const test = useTestApp('admin_users_data_scope', { databaseOptions: { onQuery: (query) => counting && statements.push(query.sql) } });
+
+const PAGE = `query($page: PageParam!) { userPage(page: $page) { total list { id } } }`;
+const SIMPLE = '{ userSimpleList { id } }';
+const GET = 'query($id: Int64!) { user(id: $id) { id } }';
+const FULL_PAGE = `query($page: PageParam!) {
+  userPage(page: $page) { total list { id username dept { id name } roles { id code } posts { id code } postIds } }
+}`;
+
+interface Org {
+  tenant: TestTenant;
+  /** Departments: a > a1 > a11, and b. */
+  dept: Record<'a' | 'a1' | 'a11' | 'b', number>;
+  /** One user in each department, and one without. */
+  user: Record<'a' | 'a1' | 'a11' | 'b' | 'none', number>;
+}
+
+let org: Org;
+
+beforeAll(async () => {
+  const { db } = test;
+  const tenant = await createTenant(db);
+  const dept = async (name: string, parentId = 0) => (await db.dept.create({ data: { tenantId: tenant.id, name, parentId, sort: 1 } })).id;
+  const a = await dept('a');
+  const a1 = await dept('a1', a);
+  const a11 = await dept('a11', a1);
+  const b = await dept('b');
+  const member = async (deptId: number | null) =>
+    (await db.adminUser.create({ data: { tenantId: tenant.id, username: unique('m'), passwordHash: 'x', nickname: 'm', name: 'm', deptId } })).id;
+  org = {
+    tenant,
+    dept: { a, a1, a11, b },
+    user: { a: await member(a), a1: await member(a1), a11: await member(a11), b: await member(b), none: await member(null) },
+  };
+});
+
+/** Viewers leave their department after their test, so they are not seen by the next viewers. */
+const viewers: number[] = [];
+afterEach(async () => {
+  await test.db.adminUser.updateMany({ where: { id: { in: viewers.splice(0) } }, data: { deptId: null } });
+});
+
+/** A viewer in department `deptId` whose roles (each holding system:user:query) have these scopes. */
+async function viewer(deptId: number | null, scopes: { dataScope: number; dataScopeDeptIds?: number[] }[]) {
+  const { core, db } = test;
+  const admin = await createAdmin(core, { tenant: org.tenant });
+  await db.adminUser.update({ where: { id: admin.id }, data: { deptId } });
+  viewers.push(admin.id);
+  for (const scope of scopes) {
+    const role = await createRole(core, org.tenant.id, ['system:user:query']);
+    await db.role.update({ where: { id: role.id }, data: { dataScope: scope.dataScope, dataScopeDeptIds: scope.dataScopeDeptIds ?? [] } });
+    await db.userRole.create({ data: { tenantId: org.tenant.id, userId: admin.id, roleId: role.id } });
+  }
+  await publishPermissionsChanged(core.bus, org.tenant.id);
+  return { id: admin.id, token: await tokenFor(core, admin) };
+}
+
+async function visible(token: string): Promise<number[]> {
+  const page = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token, variables: { page: { pageNo: 1, pageSize: 100 } } });
+  expect(page.errors).toBeUndefined();
+  const simple = await graphql<{ userSimpleList: { id: number }[] }>(test.app, SIMPLE, { token });
+  const ids = page.data!.userPage.list.map((user) => user.id).sort((x, y) => x - y);
+  expect(page.data!.userPage.total).toBe(ids.length);
+  expect(simple.data!.userSimpleList.map((user) => user.id).sort((x, y) => x - y)).toEqual(ids);
+  return ids;
+}
+
+const sorted = (...ids: number[]) => [...ids].sort((x, y) => x - y);
+
+describe('data scope', () => {
+  it('1: all users of the tenant', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.ALL }]);
+    const all = await test.db.adminUser.findMany({ where: { tenantId: org.tenant.id }, select: { id: true } });
+    expect(await visible(me.token)).toEqual(sorted(...all.map((user) => user.id)));
+  });
+
+  it('2: the listed departments only (not their children, not oneself)', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.CUSTOM_DEPTS, dataScopeDeptIds: [org.dept.a1, org.dept.b] }]);
+    expect(await visible(me.token)).toEqual(sorted(org.user.a1, org.user.b));
+  });
+
+  it('3: the own department', async () => {
+    const me = await viewer(org.dept.a1, [{ dataScope: DataScope.OWN_DEPT }]);
+    expect(await visible(me.token)).toEqual(sorted(org.user.a1, me.id));
+  });
+
+  it('4: the own department and every department below it', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.OWN_DEPT_AND_CHILDREN }]);
+    expect(await visible(me.token)).toEqual(sorted(org.user.a, org.user.a1, org.user.a11, me.id));
+  });
+
+  it('5: oneself', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.SELF }]);
+    expect(await visible(me.token)).toEqual([me.id]);
+  });
+
+  it('several roles: the union of their scopes', async () => {
+    const me = await viewer(org.dept.a1, [{ dataScope: DataScope.SELF }, { dataScope: DataScope.CUSTOM_DEPTS, dataScopeDeptIds: [org.dept.b] }, { dataScope: DataScope.OWN_DEPT }]);
+    expect(await visible(me.token)).toEqual(sorted(org.user.a1, org.user.b, me.id));
+  });
+
+  it('a disabled role widens nothing', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.SELF }, { dataScope: DataScope.ALL }]);
+    const roles = await test.db.userRole.findMany({ where: { userId: me.id }, include: { role: true } });
+    const wide = roles.find((link) => link.role.dataScope === DataScope.ALL)!;
+    await test.db.role.update({ where: { id: wide.roleId }, data: { status: 1 } });
+    await publishPermissionsChanged(test.core.bus, org.tenant.id);
+    expect(await visible(me.token)).toEqual([me.id]);
+  });
+
+  it('the super administrator sees everyone', async () => {
+    const boss = await signedInAdmin(test.core, { tenant: org.tenant, superAdmin: true });
+    const all = await test.db.adminUser.findMany({ where: { tenantId: org.tenant.id }, select: { id: true } });
+    expect(await visible(boss.token)).toEqual(sorted(...all.map((user) => user.id)));
+  });
+
+  it('get answers null outside the scope', async () => {
+    const me = await viewer(org.dept.a, [{ dataScope: DataScope.OWN_DEPT }]);
+    const get = async (id: number) => (await graphql<{ user: { id: number } | null }>(test.app, GET, { token: me.token, variables: { id } })).data!.user;
+    expect(await get(org.user.a)).toEqual({ id: org.user.a });
+    expect(await get(org.user.b)).toBeNull();
+  });
+});
+
+describe('the cost of a user page', () => {
+  it('is a fixed number of SQL statements, whatever the page size', async () => {
+    const { db, core } = test;
+    const tenant = await createTenant(db);
+    const depts = await Promise.all([1, 2, 3].map((n) => db.dept.create({ data: { tenantId: tenant.id, name: `d${n}`, sort: n } })));
+    const posts = await Promise.all([1, 2, 3].map((n) => db.post.create({ data: { tenantId: tenant.id, name: `p${n}`, code: `p${n}`, sort: n } })));
+    const roles = await Promise.all([1, 2].map(() => createRole(core, tenant.id, ['system:dept:query'])));
+    await db.adminUser.createMany({
+      data: Array.from({ length: 120 }, (_, n) => ({ tenantId: tenant.id, username: `bulk${n}`, passwordHash: 'x', nickname: 'n', name: 'n', deptId: depts[n % 3]!.id })),
+    });
+    const users = await db.adminUser.findMany({ where: { tenantId: tenant.id }, select: { id: true } });
+    await db.userPost.createMany({ data: users.flatMap((user, n) => posts.slice(0, 1 + (n % 3)).map((post) => ({ tenantId: tenant.id, userId: user.id, postId: post.id }))) });
+    await db.userRole.createMany({ data: users.flatMap((user, n) => roles.slice(0, 1 + (n % 2)).map((role) => ({ tenantId: tenant.id, userId: user.id, roleId: role.id }))) });
+    const boss = await signedInAdmin(core, { tenant, superAdmin: true });
+
+    const statementsOf = async (pageSize: number) => {
+      statements = [];
+      counting = true;
+      const answer = await graphql<{ userPage: { list: { dept: unknown; roles: unknown[]; posts: unknown[] }[] } }>(test.app, FULL_PAGE, {
+        token: boss.token,
+        variables: { page: { pageNo: 1, pageSize } },
+      });
+      counting = false;
+      expect(answer.errors).toBeUndefined();
+      const { list } = answer.data!.userPage;
+      expect(list).toHaveLength(pageSize);
+      expect(list.filter((user) => user.dept !== null && user.roles.length > 0 && user.posts.length > 0).length).toBeGreaterThan(pageSize - 5);
+      return statements.length;
+    };
+    await statementsOf(5); // warms the permission cache of the caller
+    const ten = await statementsOf(10);
+    const hundred = await statementsOf(100);
+    expect(hundred).toBe(ten);
+    // count + page + departments + roles and posts (each its links, and where Prisma does not join, the related rows)
+    expect(hundred).toBeLessThanOrEqual(7);
+  });
+});

@@ -1,0 +1,183 @@
+// /graphql hygiene with the real app: depth and cost limits refuse operations before anything runs,
+// introspection and the landing page follow GRAPHQL_INTROSPECTION (off in production by default),
+// CSRF prevention stays on, and the checked-in schema check catches a stale schema.graphql.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
+import { printedSchema, schemaDifference } from '../src/graphql/schema-file';
+import { createAdmin, graphql, seededAdminToken, adminToken } from './support/admin';
+import { createTestApp, type TestApp, useTestApp } from './support/app';
+
+const test = useTestApp('graphql_hygiene');
+
+/** `me { menus { children { ... } } } }` with `levels` levels of children: depth levels + 3. */
+const nestedMenus = (levels: number) => `{ me { menus { ${'children { '.repeat(levels)}id${' }'.repeat(levels)} } } }`;
+
+let token: string;
+beforeAll(async () => {
+  token = await seededAdminToken(test.core);
+});
+
+describe('query limits', () => {
+  it('defaults to depth 10 and cost 10000', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect({ maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST }).toEqual(QUERY_LIMIT_DEFAULTS);
+    expect(QUERY_LIMIT_DEFAULTS).toEqual({ maxDepth: 10, maxCost: 10_000 });
+    expect(() => loadConfig({ GRAPHQL_MAX_DEPTH: '0' })).toThrow(/GRAPHQL_MAX_DEPTH/);
+    expect(() => loadConfig({ GRAPHQL_MAX_COST: 'many' })).toThrow(/GRAPHQL_MAX_COST/);
+  });
+
+  it('answers an operation within the limits', async () => {
+    // Depth 5, cost 1 + 10 × (1 + 10 × (1 + 10)) = 1111.
+    const answer = await graphql(test.app, nestedMenus(2), { token });
+    expect(answer.errors).toBeUndefined();
+  });
+
+  it('refuses an operation deeper than GRAPHQL_MAX_DEPTH with a 400 naming the limit, before anything runs', async () => {
+    const answer = await graphql(test.app, nestedMenus(8), { token });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toBeNull();
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ message: 'Invalid request: query depth 11 exceeds the limit of 10 (GRAPHQL_MAX_DEPTH): nest fewer selections', extensions: expect.objectContaining({ code: 400 }) }),
+    ]);
+  });
+
+  it('refuses an operation costlier than GRAPHQL_MAX_COST with a 400 naming the limit', async () => {
+    // me 1 + menus (1 + 10 × children (1 + 10 × children (1 + 10 × children (1 + 10 × 2)))) = 21112.
+    const answer = await graphql(test.app, '{ me { menus { children { children { children { id name } } } } } }', { token });
+    expect(answer.status).toBe(400);
+    expect(answer.errors![0]!.message).toBe(
+      'Invalid request: query cost 21112 exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields or smaller pages',
+    );
+    expect(answer.errors![0]!.extensions.code).toBe(400);
+  });
+
+  describe('with GRAPHQL_MAX_COST=500 and GRAPHQL_MAX_DEPTH=3', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await createTestApp({ database: test.database, clock: test.clock, env: { GRAPHQL_MAX_COST: '500', GRAPHQL_MAX_DEPTH: '3' } });
+    });
+    afterAll(async () => {
+      await strict?.close();
+    });
+
+    it('counts a page size sent in a variable', async () => {
+      const strictToken = await seededAdminToken(strict.core);
+      const page = 'query($q: OAuth2ClientPageReqVO!) { oauth2ClientPage(query: $q) { total list { id clientId name status secret } } }';
+      // 1 + (1 + 1 + 10 × 5) = 53; with 100 per page: 1 + (1 + 1 + 100 × 5) = 503.
+      expect((await graphql(strict.app, page, { token: strictToken, variables: { q: { pageSize: 10 } } })).errors).toBeUndefined();
+      const refused = await graphql(strict.app, page, { token: strictToken, variables: { q: { pageSize: 100 } } });
+      expect(refused.status).toBe(400);
+      expect(refused.errors![0]!.message).toContain('query cost 503 exceeds the limit of 500 (GRAPHQL_MAX_COST)');
+      const deep = await graphql(strict.app, '{ me { menus { children { id } } } }', { token: strictToken });
+      expect(deep.errors![0]!.message).toContain('query depth 4 exceeds the limit of 3 (GRAPHQL_MAX_DEPTH)');
+    });
+
+    it('refuses a mutation over the limits without running it, and logs it once per mutation field', async () => {
+      const admin = await createAdmin(strict.core, { permissions: ['system:social-client:create'] });
+      const strictToken = await adminToken(strict.app, admin);
+      const before = await test.db.socialClient.count();
+      const aliases = Array.from({ length: 501 }, (_, index) => `a${index}: createSocialClient(input: $i)`).join(' ');
+      const requestId = `hygiene-${Date.now().toString(36)}`;
+      const response = await strict.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { authorization: `Bearer ${strictToken}`, 'x-request-id': requestId },
+        payload: {
+          query: `mutation($i: SocialClientSaveReqVO!) { ${aliases} }`,
+          variables: { i: { name: 'n', socialType: 1, userType: 1, clientId: 'c', clientSecret: 's', agentId: '', status: 0 } },
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toContain('query cost 501 exceeds the limit of 500');
+      expect(await test.db.socialClient.count()).toBe(before);
+      expect(await test.db.operationLog.findMany({ where: { requestId }, select: { operation: true, resultCode: true, userId: true } })).toEqual([
+        { operation: 'createSocialClient', resultCode: 400, userId: admin.id },
+      ]);
+    });
+  });
+});
+
+describe('introspection and the landing page', () => {
+  const INTROSPECT = '{ __schema { queryType { name } } }';
+  const landingPage = (app: TestApp['app']) => app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
+
+  it('are on outside production', async () => {
+    expect((await graphql(test.app, INTROSPECT)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const page = await landingPage(test.app);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_CHANNEL_SECRET: 'x'.repeat(32) };
+    let closed: TestApp;
+    let opened: TestApp;
+    beforeAll(async () => {
+      closed = await createTestApp({ database: test.database, clock: test.clock, env: production });
+      opened = await createTestApp({ database: test.database, clock: test.clock, env: { ...production, GRAPHQL_INTROSPECTION: 'true' } });
+    });
+    afterAll(async () => {
+      await closed?.close();
+      await opened?.close();
+    });
+
+    it('are off by default', async () => {
+      const answer = await graphql(closed.app, INTROSPECT);
+      expect(answer.status).toBe(400);
+      expect(answer.errors![0]!.message).toContain('introspection');
+      expect((await landingPage(closed.app)).headers['content-type'] ?? '').not.toContain('text/html');
+    });
+
+    it('are on with GRAPHQL_INTROSPECTION=true', async () => {
+      expect((await graphql(opened.app, INTROSPECT)).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+      expect((await landingPage(opened.app)).headers['content-type']).toContain('text/html');
+    });
+  });
+
+  it('keep CSRF prevention on: a simple GET without a preflight header is refused', async () => {
+    const response = await test.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ __typename }')}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('CSRF');
+    const allowed = await test.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ __typename }')}`, headers: { 'apollo-require-preflight': 'true' } });
+    expect(allowed.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe('the checked-in schema (npm run graphql:schema)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'openbuy-schema-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('points at the first difference', () => {
+    expect(schemaDifference('a\nb\nc\n', 'a\nb\nc\n')).toBeNull();
+    expect(schemaDifference('a\nb\nc\n', null)).toBe('the file does not exist');
+    expect(schemaDifference('a\nb\nc\n', 'a\nB\nc\n')).toBe('first difference at line 2:\n  expected: b\n  found:    B');
+  });
+
+  it('--check exits 1 with a hint when the file is stale, 0 when it is current', async () => {
+    const current = await printedSchema();
+    const file = join(dir, 'schema.graphql');
+    writeFileSync(file, current.replace('createSocialClient', 'createSocialClientOld'));
+    const check = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/graphql-schema.ts', '--check', '--file', file], { encoding: 'utf8' });
+    const stale = check();
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain('is stale');
+    expect(stale.stderr).toContain('npm run graphql:schema');
+    expect(stale.stderr).toContain('expected: ');
+
+    const write = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/graphql-schema.ts', '--file', file], { encoding: 'utf8' });
+    expect(write.status).toBe(0);
+    const fresh = check();
+    expect(fresh.stderr).toBe('');
+    expect(fresh.status).toBe(0);
+  }, 60_000);
+});
