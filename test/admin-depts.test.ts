@@ -52,7 +52,9 @@ describe('departments', () => {
     expect(simple.data!.deptSimpleList.map((entry) => entry.id)).not.toContain(id);
 
     expect((await graphql(test.app, DELETE, { token: admin.token, variables: { id } })).data).toEqual({ deleteDept: true });
-    expect((await graphql<{ dept: null }>(test.app, GET, { token: admin.token, variables: { id } })).data!.dept).toBeNull();
+    const deleted = await graphql<{ dept: null }>(test.app, GET, { token: admin.token, variables: { id } });
+    expect(errorCode(deleted)).toBe(ErrorCatalogue.DEPT_NOT_FOUND.code);
+    expect(deleted.data).toBeNull();
   });
 
   it('answers the tree, filtered matches under their nearest matching ancestor', async () => {
@@ -169,7 +171,9 @@ describe('departments', () => {
   it('keeps each tenant to its own departments, guessed ids included', async () => {
     const id = await createDept(admin.token, { name: 'Mine' });
     const intruder = await signedInAdmin(test.core, { permissions: ALL });
-    expect((await graphql<{ dept: null }>(test.app, GET, { token: intruder.token, variables: { id } })).data!.dept).toBeNull();
+    const foreign = await graphql<{ dept: null }>(test.app, GET, { token: intruder.token, variables: { id } });
+    expect(errorCode(foreign)).toBe(ErrorCatalogue.DEPT_NOT_FOUND.code);
+    expect(foreign.data).toBeNull();
     expect((await graphql<{ deptTree: unknown[] }>(test.app, TREE, { token: intruder.token })).data!.deptTree).toEqual([]);
     expect(errorCode(await graphql(test.app, UPDATE, { token: intruder.token, variables: { input: dept({ id }) } }))).toBe(ErrorCatalogue.DEPT_NOT_FOUND.code);
     expect(errorCode(await graphql(test.app, DELETE, { token: intruder.token, variables: { id } }))).toBe(ErrorCatalogue.DEPT_NOT_FOUND.code);

@@ -11,8 +11,8 @@ const CREATE = 'mutation($input: PostSaveReqVO!) { createPost(input: $input) }';
 const UPDATE = 'mutation($input: PostSaveReqVO!) { updatePost(input: $input) }';
 const DELETE = 'mutation($id: Int64!) { deletePost(id: $id) }';
 const GET = 'query($id: Int64!) { post(id: $id) { id name code sort status remark createTime } }';
-const PAGE = `query($page: PageParam!, $name: String, $code: String, $status: Int) {
-  postPage(page: $page, name: $name, code: $code, status: $status) { total list { id name code sort status } }
+const PAGE = `query($input: PostPageReqVO!) {
+  postPage(input: $input) { total list { id name code sort status } }
 }`;
 const SIMPLE = '{ postSimpleList { id code status } }';
 
@@ -42,7 +42,7 @@ describe('posts', () => {
     expect(updated.errors).toBeUndefined();
     const page = await graphql<{ postPage: { total: number; list: { id: number; name: string; status: number }[] } }>(test.app, PAGE, {
       token: admin.token,
-      variables: { page: { pageNo: 1, pageSize: 10 }, code, status: 1 },
+      variables: { input: { pageNo: 1, pageSize: 10, code, status: 1 } },
     });
     expect(page.data!.postPage).toEqual({ total: 1, list: [{ id, name: 'Chief officer', code, sort: 1, status: 1 }] });
 
@@ -51,7 +51,9 @@ describe('posts', () => {
     expect(simple.data!.postSimpleList.map((entry) => entry.id)).toEqual([enabled]);
 
     expect((await graphql(test.app, DELETE, { token: admin.token, variables: { id } })).data).toEqual({ deletePost: true });
-    expect((await graphql<{ post: null }>(test.app, GET, { token: admin.token, variables: { id } })).data!.post).toBeNull();
+    const deleted = await graphql<{ post: null }>(test.app, GET, { token: admin.token, variables: { id } });
+    expect(errorCode(deleted)).toBe(ErrorCatalogue.POST_NOT_FOUND.code);
+    expect(deleted.data).toBeNull();
   });
 
   it('keeps codes unique per tenant, not across tenants', async () => {
@@ -95,7 +97,7 @@ describe('posts', () => {
     expect(errorCode(answer)).toBe(400);
     expect(answer.errors![0]!.message).toContain('id');
     for (const page of [{ pageNo: 0, pageSize: 10 }, { pageNo: 1, pageSize: 101 }, { pageNo: 1, pageSize: 0 }]) {
-      expect(errorCode(await graphql(test.app, PAGE, { token: admin.token, variables: { page } }))).toBe(400);
+      expect(errorCode(await graphql(test.app, PAGE, { token: admin.token, variables: { input: page } }))).toBe(400);
     }
   });
 
@@ -114,15 +116,17 @@ describe('posts', () => {
     }
     const nobody = await signedInAdmin(test.core, { tenant: { id: admin.tenantId, name: admin.tenantName }, permissions: ['system:dept:query'] });
     for (const query of [GET, PAGE, SIMPLE]) {
-      expect(errorCode(await graphql(test.app, query, { token: nobody.token, variables: { id, page: { pageNo: 1, pageSize: 10 } } }))).toBe(403);
+      expect(errorCode(await graphql(test.app, query, { token: nobody.token, variables: { id, input: { pageNo: 1, pageSize: 10 } } }))).toBe(403);
     }
   });
 
   it('keeps each tenant to its own posts, guessed ids included', async () => {
     const id = await createPost(admin.token, { name: 'Mine' });
     const intruder = await signedInAdmin(test.core, { permissions: ALL });
-    expect((await graphql<{ post: null }>(test.app, GET, { token: intruder.token, variables: { id } })).data!.post).toBeNull();
-    const page = await graphql<{ postPage: { total: number } }>(test.app, PAGE, { token: intruder.token, variables: { page: { pageNo: 1, pageSize: 100 } } });
+    const foreign = await graphql<{ post: null }>(test.app, GET, { token: intruder.token, variables: { id } });
+    expect(errorCode(foreign)).toBe(ErrorCatalogue.POST_NOT_FOUND.code);
+    expect(foreign.data).toBeNull();
+    const page = await graphql<{ postPage: { total: number } }>(test.app, PAGE, { token: intruder.token, variables: { input: { pageNo: 1, pageSize: 100 } } });
     expect(page.data!.postPage.total).toBe(0);
     expect(errorCode(await graphql(test.app, UPDATE, { token: intruder.token, variables: { input: post({ id, name: 'Theirs' }) } }))).toBe(
       ErrorCatalogue.POST_NOT_FOUND.code,

@@ -18,7 +18,7 @@ const UPDATE = 'mutation($input: RoleSaveReqVO!) { updateRole(input: $input) }';
 const UPDATE_STATUS = 'mutation($input: RoleUpdateStatusReqVO!) { updateRoleStatus(input: $input) }';
 const DELETE = 'mutation($id: Int64!) { deleteRole(id: $id) }';
 const GET = `query($id: Int64!) { role(id: $id) { ${ROLE_FIELDS} } }`;
-const PAGE = `query($params: RolePageReqVO!) { rolePage(params: $params) { total list { ${ROLE_FIELDS} } } }`;
+const PAGE = `query($input: RolePageReqVO!) { rolePage(input: $input) { total list { ${ROLE_FIELDS} } } }`;
 const SIMPLE = '{ roleSimpleList { id name code } }';
 const ASSIGN_MENUS = 'mutation($roleId: Int64!, $menuIds: [Int64!]!) { assignRoleMenus(roleId: $roleId, menuIds: $menuIds) }';
 const ASSIGN_SCOPE = 'mutation($roleId: Int64!, $dataScope: Int!, $deptIds: [Int64!]) { assignRoleDataScope(roleId: $roleId, dataScope: $dataScope, dataScopeDeptIds: $deptIds) }';
@@ -84,9 +84,9 @@ describe('role CRUD', () => {
     expect(got.data!.role).toMatchObject({ id, name: 'Buyers', code: 'buyers', sort: 5, status: 0, type: 2, dataScope: 1, dataScopeDeptIds: [], remark: 'purchasing staff', menuIds: [] });
     expect(new Date(got.data!.role.createTime).toString()).not.toBe('Invalid Date');
 
-    const page = await call<{ rolePage: { total: number; list: RoleAnswer[] } }>(systemToken, PAGE, { params: { pageNo: 1, pageSize: 10, code: 'buyer' } });
+    const page = await call<{ rolePage: { total: number; list: RoleAnswer[] } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize: 10, code: 'buyer' } });
     expect(page.data!.rolePage).toMatchObject({ total: 1, list: [{ id, code: 'buyers' }] });
-    const byStatus = await call<{ rolePage: { total: number; list: RoleAnswer[] } }>(systemToken, PAGE, { params: { pageNo: 1, pageSize: 100, status: 1 } });
+    const byStatus = await call<{ rolePage: { total: number; list: RoleAnswer[] } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize: 100, status: 1 } });
     expect(byStatus.data!.rolePage.list.map((role) => role.id)).not.toContain(id);
 
     expect((await call(systemToken, UPDATE, { input: { id, name: 'Senior buyers', code: 'senior-buyers', sort: 6, remark: null } })).errors).toBeUndefined();
@@ -220,7 +220,7 @@ describe('pages', () => {
     const statementsOf = async (pageSize: number) => {
       statements = 0;
       counting = true;
-      const page = await call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { params: { pageNo: 1, pageSize } });
+      const page = await call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { input: { pageNo: 1, pageSize } });
       counting = false;
       expect(page.data!.rolePage.list).toHaveLength(pageSize);
       expect(page.data!.rolePage.list.filter((role) => role.code.startsWith('auditor-')).every((role) => role.menuIds.length === 1)).toBe(true);
@@ -248,8 +248,8 @@ describe('bounds', () => {
     expectBadRequest(await call(systemToken, UPDATE, { input: valid }), 'id');
     expectBadRequest(await call(systemToken, UPDATE, { input: { ...valid, id, name: 'n'.repeat(31) } }), 'name');
     expectBadRequest(await call(systemToken, UPDATE_STATUS, { input: { id, status: 2 } }), 'status');
-    expectBadRequest(await call(systemToken, PAGE, { params: { pageNo: 0, pageSize: 10 } }), 'pageNo');
-    expectBadRequest(await call(systemToken, PAGE, { params: { pageNo: 1, pageSize: 101 } }), 'pageSize');
+    expectBadRequest(await call(systemToken, PAGE, { input: { pageNo: 0, pageSize: 10 } }), 'pageNo');
+    expectBadRequest(await call(systemToken, PAGE, { input: { pageNo: 1, pageSize: 101 } }), 'pageSize');
     expectBadRequest(await call(systemToken, ASSIGN_MENUS, { roleId: id, menuIds: [1, 1] }), 'menuIds');
     expectBadRequest(await call(systemToken, ASSIGN_SCOPE, { roleId: id, dataScope: 0 }), 'dataScope');
     expectBadRequest(await call(systemToken, ASSIGN_SCOPE, { roleId: id, dataScope: 6 }), 'dataScope');
@@ -268,7 +268,7 @@ describe('denials', () => {
     const token = await adminToken(test.app, user);
     const attempts: [string, Record<string, unknown> | undefined][] = [
       [GET, { id: roleId }],
-      [PAGE, { params: { pageNo: 1, pageSize: 10 } }],
+      [PAGE, { input: { pageNo: 1, pageSize: 10 } }],
       [SIMPLE, undefined],
       [CREATE, { input: { name: 'x', code: unique('x'), sort: 1 } }],
       [UPDATE, { input: { id: roleId, name: 'x', code: 'x', sort: 1 } }],
@@ -294,7 +294,7 @@ describe('denials', () => {
     expect(errorCode(await call(token, ASSIGN_MENUS, { roleId: systemRole, menuIds: [] }))).toBe(notFound);
     expect(errorCode(await call(token, ASSIGN_SCOPE, { roleId: systemRole, dataScope: 5 }))).toBe(notFound);
     for (let guess = 1; guess <= 5; guess++) expect(errorCode(await call(token, GET, { id: guess }))).toBe(notFound);
-    const page = await call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { params: { pageNo: 1, pageSize: 100 } });
+    const page = await call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { input: { pageNo: 1, pageSize: 100 } });
     expect(page.data!.rolePage.list.map((role) => role.id)).not.toContain(systemRole);
     const simple = await call<{ roleSimpleList: { id: number }[] }>(token, SIMPLE);
     expect(simple.data!.roleSimpleList.map((role) => role.id)).not.toContain(systemRole);

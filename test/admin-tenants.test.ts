@@ -17,7 +17,7 @@ const CREATE = 'mutation($input: TenantSaveReqVO!) { createTenant(input: $input)
 const UPDATE = 'mutation($input: TenantSaveReqVO!) { updateTenant(input: $input) }';
 const DELETE = 'mutation($id: Int64!) { deleteTenant(id: $id) }';
 const GET = `query($id: Int64!) { tenant(id: $id) { ${TENANT_FIELDS} } }`;
-const PAGE = `query($params: TenantPageReqVO!) { tenantPage(params: $params) { total list { ${TENANT_FIELDS} } } }`;
+const PAGE = `query($input: TenantPageReqVO!) { tenantPage(input: $input) { total list { ${TENANT_FIELDS} } } }`;
 const SIMPLE = '{ tenantSimpleList { id name } }';
 
 const PACKAGE_FIELDS = 'id name status remark menuIds createTime';
@@ -25,7 +25,7 @@ const CREATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { createTenant
 const UPDATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { updateTenantPackage(input: $input) }';
 const DELETE_PACKAGE = 'mutation($id: Int64!) { deleteTenantPackage(id: $id) }';
 const GET_PACKAGE = `query($id: Int64!) { tenantPackage(id: $id) { ${PACKAGE_FIELDS} } }`;
-const PACKAGE_PAGE = `query($params: TenantPackagePageReqVO!) { tenantPackagePage(params: $params) { total list { ${PACKAGE_FIELDS} } } }`;
+const PACKAGE_PAGE = `query($input: TenantPackagePageReqVO!) { tenantPackagePage(input: $input) { total list { ${PACKAGE_FIELDS} } } }`;
 const PACKAGE_SIMPLE = '{ tenantPackageSimpleList { id name } }';
 
 const ME = '{ me { user { username nickname } roles { code } permissions } }';
@@ -121,10 +121,10 @@ describe('tenants', () => {
     expect(JSON.stringify(got.data)).not.toMatch(/password/i);
 
     const page = await call<{ tenantPage: { total: number; list: { id: number; package: { id: number } | null }[] } }>(systemToken, PAGE, {
-      params: { pageNo: 1, pageSize: 10, name: tenant.name },
+      input: { pageNo: 1, pageSize: 10, name: tenant.name },
     });
     expect(page.data!.tenantPage).toMatchObject({ total: 1, list: [{ id: tenant.id, package: { id: packageId } }] });
-    const byPackage = await call<{ tenantPage: { total: number } }>(systemToken, PAGE, { params: { pageNo: 1, pageSize: 10, packageId } });
+    const byPackage = await call<{ tenantPage: { total: number } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize: 10, packageId } });
     expect(byPackage.data!.tenantPage.total).toBe(1);
     const system = await call<{ tenant: { packageId: number | null; package: unknown } }>(systemToken, GET, { id: SYSTEM_TENANT_ID });
     expect(system.data!.tenant).toMatchObject({ packageId: null, package: null });
@@ -221,7 +221,7 @@ describe('tenants', () => {
     expectBadRequest(await call(systemToken, CREATE, { input: tenantInput(packageId, { password: '' }) }), 'password');
     expectBadRequest(await call(systemToken, UPDATE, { input: tenantInput(packageId) }), 'id');
     expectBadRequest(await call(systemToken, UPDATE, { input: { ...tenantInput(packageId, { username: 'x' }), id: tenant.id } }), 'username');
-    expectBadRequest(await call(systemToken, PAGE, { params: { pageNo: 1, pageSize: 101 } }), 'pageSize');
+    expectBadRequest(await call(systemToken, PAGE, { input: { pageNo: 1, pageSize: 101 } }), 'pageSize');
     expect(errorCode(await call(systemToken, CREATE, { input: tenantInput(packageId, { expireTime: 'tomorrow' }) }))).not.toBeUndefined();
     expect({ tenants: await test.db.tenant.count(), users: await test.db.adminUser.count() }).toEqual(before);
     // The bounds themselves are accepted.
@@ -237,7 +237,7 @@ describe('tenant pages', () => {
     const statementsOf = async (pageSize: number) => {
       statements = 0;
       counting = true;
-      const page = await call<{ tenantPage: { list: { package: { id: number } | null }[] } }>(systemToken, PAGE, { params: { pageNo: 1, pageSize } });
+      const page = await call<{ tenantPage: { list: { package: { id: number } | null }[] } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize } });
       counting = false;
       expect(page.data!.tenantPage.list).toHaveLength(pageSize);
       expect(page.data!.tenantPage.list.every((tenant) => tenant.package !== null)).toBe(true);
@@ -254,7 +254,7 @@ describe('tenant packages', () => {
     const id = await createPackage(['system:user:query'], { name: 'Starter', remark: 'small shops' });
     const got = await call<{ tenantPackage: Record<string, unknown> }>(systemToken, GET_PACKAGE, { id });
     expect(got.data!.tenantPackage).toEqual({ id, name: 'Starter', status: 0, remark: 'small shops', menuIds: [userQuery], createTime: expect.any(String) });
-    const page = await call<{ tenantPackagePage: { total: number; list: { id: number }[] } }>(systemToken, PACKAGE_PAGE, { params: { pageNo: 1, pageSize: 10, name: 'Start' } });
+    const page = await call<{ tenantPackagePage: { total: number; list: { id: number }[] } }>(systemToken, PACKAGE_PAGE, { input: { pageNo: 1, pageSize: 10, name: 'Start' } });
     expect(page.data!.tenantPackagePage).toMatchObject({ total: 1, list: [{ id }] });
     expect((await call<{ tenantPackageSimpleList: { id: number }[] }>(systemToken, PACKAGE_SIMPLE)).data!.tenantPackageSimpleList).toContainEqual({ id, name: 'Starter' });
 
@@ -268,7 +268,7 @@ describe('tenant packages', () => {
     });
     const enabledOnly = await call<{ tenantPackageSimpleList: { id: number }[] }>(systemToken, PACKAGE_SIMPLE);
     expect(enabledOnly.data!.tenantPackageSimpleList.map((entry) => entry.id)).not.toContain(id);
-    const byStatus = await call<{ tenantPackagePage: { list: { id: number }[] } }>(systemToken, PACKAGE_PAGE, { params: { pageNo: 1, pageSize: 100, status: 1 } });
+    const byStatus = await call<{ tenantPackagePage: { list: { id: number }[] } }>(systemToken, PACKAGE_PAGE, { input: { pageNo: 1, pageSize: 100, status: 1 } });
     expect(byStatus.data!.tenantPackagePage.list.map((entry) => entry.id)).toContain(id);
 
     expect((await call(systemToken, DELETE_PACKAGE, { id })).data).toEqual({ deleteTenantPackage: true });
@@ -330,13 +330,13 @@ describe('denials', () => {
     const token = await adminToken(test.app, await createAdmin(test.core, { permissions: ['system:role:query'] }));
     const attempts: [string, Record<string, unknown> | undefined][] = [
       [GET, { id: SYSTEM_TENANT_ID }],
-      [PAGE, { params: { pageNo: 1, pageSize: 10 } }],
+      [PAGE, { input: { pageNo: 1, pageSize: 10 } }],
       [SIMPLE, undefined],
       [CREATE, { input: tenantInput(packageId) }],
       [UPDATE, { input: { ...tenantInput(packageId), id: 2 } }],
       [DELETE, { id: 2 }],
       [GET_PACKAGE, { id: packageId }],
-      [PACKAGE_PAGE, { params: { pageNo: 1, pageSize: 10 } }],
+      [PACKAGE_PAGE, { input: { pageNo: 1, pageSize: 10 } }],
       [PACKAGE_SIMPLE, undefined],
       [CREATE_PACKAGE, { input: { name: unique('p'), status: 0, menuIds: [] } }],
       [UPDATE_PACKAGE, { input: { id: packageId, name: unique('p'), status: 0, menuIds: [] } }],
@@ -356,13 +356,13 @@ describe('denials', () => {
     const attempts: [string, Record<string, unknown> | undefined][] = [
       [GET, { id: victim.id }],
       [GET, { id: tenant.id }],
-      [PAGE, { params: { pageNo: 1, pageSize: 10 } }],
+      [PAGE, { input: { pageNo: 1, pageSize: 10 } }],
       [SIMPLE, undefined],
       [CREATE, { input: tenantInput(packageId) }],
       [UPDATE, { input: { ...tenantInput(packageId, { name: victim.name, status: 1 }), id: victim.id } }],
       [DELETE, { id: victim.id }],
       [GET_PACKAGE, { id: packageId }],
-      [PACKAGE_PAGE, { params: { pageNo: 1, pageSize: 10 } }],
+      [PACKAGE_PAGE, { input: { pageNo: 1, pageSize: 10 } }],
       [PACKAGE_SIMPLE, undefined],
       [CREATE_PACKAGE, { input: { name: unique('p'), status: 0, menuIds: [] } }],
       [UPDATE_PACKAGE, { input: { id: packageId, name: unique('p'), status: 1, menuIds: [] } }],

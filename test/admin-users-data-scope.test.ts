@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publishPermissionsChanged } from '../src/core/permission/permission-service';
 import { DataScope } from '../src/core/user/data-scope';
 import { useTestApp } from './support/app';
-import { createAdmin, createRole, createTenant, graphql, type TestTenant, unique } from './support/admin';
+import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { createAdmin, createRole, createTenant, errorCode, graphql, type TestTenant, unique } from './support/admin';
 import { signedInAdmin, tokenFor } from './support/admin-org';
 
 /** SQL statements sent while `counting`. */
@@ -14,11 +15,11 @@ let statements: string[] = [];
 let counting = false;
 const test = useTestApp('admin_users_data_scope', { databaseOptions: { onQuery: (query) => counting && statements.push(query.sql) } });
 
-const PAGE = `query($page: PageParam!) { userPage(page: $page) { total list { id } } }`;
+const PAGE = `query($input: UserPageReqVO!) { userPage(input: $input) { total list { id } } }`;
 const SIMPLE = '{ userSimpleList { id } }';
 const GET = 'query($id: Int64!) { user(id: $id) { id } }';
-const FULL_PAGE = `query($page: PageParam!) {
-  userPage(page: $page) { total list { id username dept { id name } roles { id code } posts { id code } postIds } }
+const FULL_PAGE = `query($input: UserPageReqVO!) {
+  userPage(input: $input) { total list { id username dept { id name } roles { id code } posts { id code } postIds } }
 }`;
 
 interface Org {
@@ -70,7 +71,7 @@ async function viewer(deptId: number | null, scopes: { dataScope: number; dataSc
 }
 
 async function visible(token: string): Promise<number[]> {
-  const page = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token, variables: { page: { pageNo: 1, pageSize: 100 } } });
+  const page = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token, variables: { input: { pageNo: 1, pageSize: 100 } } });
   expect(page.errors).toBeUndefined();
   const simple = await graphql<{ userSimpleList: { id: number }[] }>(test.app, SIMPLE, { token });
   const ids = page.data!.userPage.list.map((user) => user.id).sort((x, y) => x - y);
@@ -128,11 +129,13 @@ describe('data scope', () => {
     expect(await visible(boss.token)).toEqual(sorted(...all.map((user) => user.id)));
   });
 
-  it('get answers null outside the scope', async () => {
+  it('get answers USER_NOT_FOUND outside the scope', async () => {
     const me = await viewer(org.dept.a, [{ dataScope: DataScope.OWN_DEPT }]);
-    const get = async (id: number) => (await graphql<{ user: { id: number } | null }>(test.app, GET, { token: me.token, variables: { id } })).data!.user;
-    expect(await get(org.user.a)).toEqual({ id: org.user.a });
-    expect(await get(org.user.b)).toBeNull();
+    const get = (id: number) => graphql<{ user: { id: number } }>(test.app, GET, { token: me.token, variables: { id } });
+    expect((await get(org.user.a)).data!.user).toEqual({ id: org.user.a });
+    const outside = await get(org.user.b);
+    expect(errorCode(outside)).toBe(ErrorCatalogue.USER_NOT_FOUND.code);
+    expect(outside.data).toBeNull();
   });
 });
 
@@ -156,7 +159,7 @@ describe('the cost of a user page', () => {
       counting = true;
       const answer = await graphql<{ userPage: { list: { dept: unknown; roles: unknown[]; posts: unknown[] }[] } }>(test.app, FULL_PAGE, {
         token: boss.token,
-        variables: { page: { pageNo: 1, pageSize } },
+        variables: { input: { pageNo: 1, pageSize } },
       });
       counting = false;
       expect(answer.errors).toBeUndefined();

@@ -17,8 +17,8 @@ const STATUS = 'mutation($input: UserUpdateStatusReqVO!) { updateUserStatus(inpu
 const PASSWORD = 'mutation($input: UserUpdatePasswordReqVO!) { updateUserPassword(input: $input) }';
 const USER_FIELDS = 'id username nickname name remark deptId postIds email mobile sex avatar status createTime dept { id name } roles { id code } posts { id code }';
 const GET = `query($id: Int64!) { user(id: $id) { ${USER_FIELDS} } }`;
-const PAGE = `query($page: PageParam!, $username: String, $mobile: String, $status: Int, $deptId: Int64) {
-  userPage(page: $page, username: $username, mobile: $mobile, status: $status, deptId: $deptId) { total list { id username } }
+const PAGE = `query($input: UserPageReqVO!) {
+  userPage(input: $input) { total list { id username } }
 }`;
 const SIMPLE = '{ userSimpleList { id username } }';
 const PROFILE = `{ userProfile { ${USER_FIELDS} } }`;
@@ -59,8 +59,8 @@ async function createUser(token: string, overrides: Record<string, unknown> = {}
   return answer.data!.createUser;
 }
 
-async function getUser(token: string, id: number): Promise<UserAnswer | null> {
-  const answer = await graphql<{ user: UserAnswer | null }>(test.app, GET, { token, variables: { id } });
+async function getUser(token: string, id: number): Promise<UserAnswer> {
+  const answer = await graphql<{ user: UserAnswer }>(test.app, GET, { token, variables: { id } });
   expect(answer.errors).toBeUndefined();
   return answer.data!.user;
 }
@@ -118,7 +118,7 @@ describe('users', () => {
     await graphql(test.app, STATUS, { token: owner.token, variables: { input: { id: disabled, status: 1 } } });
 
     const page = async (variables: Record<string, unknown>) => {
-      const answer = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token: owner.token, variables: { page: { pageNo: 1, pageSize: 10 }, ...variables } });
+      const answer = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token: owner.token, variables: { input: { pageNo: 1, pageSize: 10, ...variables } } });
       expect(answer.errors).toBeUndefined();
       return answer.data!.userPage;
     };
@@ -128,7 +128,7 @@ describe('users', () => {
     expect((await page({ deptId: child.id })).list.map((entry) => entry.id)).toEqual([inChild]);
     expect((await page({ mobile: '1111' })).list.map((entry) => entry.id)).toEqual([inParent]);
     expect((await page({ status: 1 })).list.map((entry) => entry.id)).toEqual([disabled]);
-    const second = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token: owner.token, variables: { page: { pageNo: 2, pageSize: 3 } } });
+    const second = await graphql<{ userPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, { token: owner.token, variables: { input: { pageNo: 2, pageSize: 3 } } });
     expect(second.data!.userPage).toEqual({ total: 4, list: [{ id: owner.id, username: owner.username }] });
 
     const simple = await graphql<{ userSimpleList: { id: number }[] }>(test.app, SIMPLE, { token: owner.token });
@@ -272,7 +272,7 @@ describe('users', () => {
     const shortPassword = await graphql(test.app, PASSWORD, { token: admin.token, variables: { input: { id, password: 'abc' } } });
     expect(errorCode(shortPassword)).toBe(400);
     expect(shortPassword.errors![0]!.message).toContain('password');
-    expect(errorCode(await graphql(test.app, PAGE, { token: admin.token, variables: { page: { pageNo: 1, pageSize: 101 } } }))).toBe(400);
+    expect(errorCode(await graphql(test.app, PAGE, { token: admin.token, variables: { input: { pageNo: 1, pageSize: 101 } } }))).toBe(400);
     expect((await test.db.adminUser.findUniqueOrThrow({ where: { id } })).status).toBe(0);
   });
 
@@ -294,7 +294,7 @@ describe('users', () => {
     }
     const nobody = await signedInAdmin(test.core, { tenant, permissions: ['system:dept:query'] });
     for (const query of [GET, PAGE, SIMPLE]) {
-      expect(errorCode(await graphql(test.app, query, { token: nobody.token, variables: { id, page: { pageNo: 1, pageSize: 10 } } }))).toBe(403);
+      expect(errorCode(await graphql(test.app, query, { token: nobody.token, variables: { id, input: { pageNo: 1, pageSize: 10 } } }))).toBe(403);
     }
     expect(await test.db.adminUser.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 0 });
   });
@@ -302,8 +302,10 @@ describe('users', () => {
   it('keeps each tenant to its own users, guessed ids included', async () => {
     const id = await createUser(admin.token, { nickname: 'Mine' });
     const intruder = await signedInAdmin(test.core, { permissions: ALL });
-    expect(await getUser(intruder.token, id)).toBeNull();
-    const page = await graphql<{ userPage: { list: { id: number }[] } }>(test.app, PAGE, { token: intruder.token, variables: { page: { pageNo: 1, pageSize: 100 } } });
+    const foreign = await graphql<{ user: UserAnswer }>(test.app, GET, { token: intruder.token, variables: { id } });
+    expect(errorCode(foreign)).toBe(ErrorCatalogue.USER_NOT_FOUND.code);
+    expect(foreign.data).toBeNull();
+    const page = await graphql<{ userPage: { list: { id: number }[] } }>(test.app, PAGE, { token: intruder.token, variables: { input: { pageNo: 1, pageSize: 100 } } });
     expect(page.data!.userPage.list.map((entry) => entry.id)).toEqual([intruder.id]);
     const writes = [
       [UPDATE, { input: user({ id, nickname: 'Theirs' }) }],

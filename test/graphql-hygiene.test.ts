@@ -67,10 +67,10 @@ describe('query limits', () => {
 
     it('counts a page size sent in a variable', async () => {
       const strictToken = await seededAdminToken(strict.core);
-      const page = 'query($q: OAuth2ClientPageReqVO!) { oauth2ClientPage(query: $q) { total list { id clientId name status secret } } }';
+      const page = 'query($input: OAuth2ClientPageReqVO!) { oauth2ClientPage(input: $input) { total list { id clientId name status secret } } }';
       // 1 + (1 + 1 + 10 × 5) = 53; with 100 per page: 1 + (1 + 1 + 100 × 5) = 503.
-      expect((await graphql(strict.app, page, { token: strictToken, variables: { q: { pageSize: 10 } } })).errors).toBeUndefined();
-      const refused = await graphql(strict.app, page, { token: strictToken, variables: { q: { pageSize: 100 } } });
+      expect((await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 10 } } })).errors).toBeUndefined();
+      const refused = await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 100 } } });
       expect(refused.status).toBe(400);
       expect(refused.errors![0]!.message).toContain('query cost 503 exceeds the limit of 500 (GRAPHQL_MAX_COST)');
       const deep = await graphql(strict.app, '{ me { menus { children { id } } } }', { token: strictToken });

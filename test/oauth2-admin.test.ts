@@ -20,10 +20,10 @@ const CREATE = `mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(in
 const UPDATE = `mutation($input: OAuth2ClientSaveReqVO!) { updateOAuth2Client(input: $input) }`;
 const DELETE = `mutation($id: Int64!) { deleteOAuth2Client(id: $id) }`;
 const GET = `query($id: Int64!) { oauth2Client(id: $id) { ${CLIENT_FIELDS} } }`;
-const PAGE = `query($query: OAuth2ClientPageReqVO!) { oauth2ClientPage(query: $query) { total list { id clientId name status secret } } }`;
+const PAGE = `query($input: OAuth2ClientPageReqVO!) { oauth2ClientPage(input: $input) { total list { id clientId name status secret } } }`;
 const SIMPLE_LIST = `{ oauth2ClientSimpleList { id clientId name } }`;
-const TOKEN_PAGE = `query($query: OAuth2AccessTokenPageReqVO!) {
-  oauth2TokenPage(query: $query) { total list { id accessToken refreshToken userId userType expiresTime clientId createTime } }
+const TOKEN_PAGE = `query($input: OAuth2AccessTokenPageReqVO!) {
+  oauth2TokenPage(input: $input) { total list { id accessToken refreshToken userId userType expiresTime clientId createTime } }
 }`;
 const REVOKE = `mutation($accessToken: String!) { revokeOAuth2Token(accessToken: $accessToken) }`;
 
@@ -116,7 +116,7 @@ describe('OAuth 2.0 clients', () => {
 
     const byName = await graphql<{ oauth2ClientPage: { total: number; list: { id: number; secret: string }[] } }>(test.app, PAGE, {
       token: systemToken,
-      variables: { query: { pageNo: 1, pageSize: 10, name: marker } },
+      variables: { input: { pageNo: 1, pageSize: 10, name: marker } },
     });
     expect(byName.errors).toBeUndefined();
     expect(byName.data!.oauth2ClientPage.total).toBe(2);
@@ -125,17 +125,17 @@ describe('OAuth 2.0 clients', () => {
 
     const byStatus = await graphql<{ oauth2ClientPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, {
       token: systemToken,
-      variables: { query: { name: marker, status: 1 } },
+      variables: { input: { name: marker, status: 1 } },
     });
     expect(byStatus.data!.oauth2ClientPage.list.map((client) => client.id)).toEqual([disabled.created.id]);
     const byClientId = await graphql<{ oauth2ClientPage: { list: { id: number }[] } }>(test.app, PAGE, {
       token: systemToken,
-      variables: { query: { clientId: `${marker}-en` } },
+      variables: { input: { clientId: `${marker}-en` } },
     });
     expect(byClientId.data!.oauth2ClientPage.list.map((client) => client.id)).toEqual([enabled.created.id]);
     const secondPage = await graphql<{ oauth2ClientPage: { total: number; list: { id: number }[] } }>(test.app, PAGE, {
       token: systemToken,
-      variables: { query: { name: marker, pageNo: 2, pageSize: 1 } },
+      variables: { input: { name: marker, pageNo: 2, pageSize: 1 } },
     });
     expect(secondPage.data!.oauth2ClientPage).toEqual({ total: 2, list: [{ id: enabled.created.id, clientId: `${marker}-enabled`, name: `${marker} enabled`, status: 0, secret: '******' }] });
 
@@ -230,7 +230,7 @@ describe('OAuth 2.0 clients', () => {
     const noPermission = await adminToken(test.app, await createAdmin(test.core, { permissions: ['system:user:query'] }));
     for (const [query, variables] of [
       [GET, { id: created.id }],
-      [PAGE, { query: {} }],
+      [PAGE, { input: {} }],
       [SIMPLE_LIST, {}],
     ] as const) {
       expect(errorCode(await graphql(test.app, query, { token: noPermission, variables }))).toBe(403);
@@ -246,7 +246,7 @@ describe('OAuth 2.0 clients', () => {
       [UPDATE, { input: { ...input, id: created.id, secret: '******', name: 'taken over' } }],
       [DELETE, { id: created.id }],
       [GET, { id: created.id }],
-      [PAGE, { query: {} }],
+      [PAGE, { input: {} }],
       [SIMPLE_LIST, {}],
     ] as const) {
       expect(errorCode(await graphql(test.app, query, { token: otherTenantToken, variables })), query).toBe(refused);
@@ -265,7 +265,7 @@ describe('OAuth 2.0 token records', () => {
     const second = await tokenOf(test.app, partner);
     const answer = await graphql<{ oauth2TokenPage: { total: number; list: Record<string, unknown>[] } }>(test.app, TOKEN_PAGE, {
       token: systemToken,
-      variables: { query: { clientId: partner.clientId, userType: 3 } },
+      variables: { input: { clientId: partner.clientId, userType: 3 } },
     });
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.oauth2TokenPage.total).toBe(2);
@@ -285,7 +285,7 @@ describe('OAuth 2.0 token records', () => {
     const adminSession = await adminToken(test.app, admin);
     const mine = await graphql<{ oauth2TokenPage: { list: { accessToken: string; userType: number; refreshToken: string }[] } }>(test.app, TOKEN_PAGE, {
       token: adminSession,
-      variables: { query: { userId: admin.id, userType: 2 } },
+      variables: { input: { userId: admin.id, userType: 2 } },
     });
     expect(mine.data!.oauth2TokenPage.list).toEqual([expect.objectContaining({ accessToken: adminSession, userType: 2, refreshToken: expect.stringMatching(/^.{43}$/) })]);
   });
@@ -320,12 +320,12 @@ describe('OAuth 2.0 token records', () => {
     const token = await tokenOf(test.app, partner);
     const theirs = await graphql<{ oauth2TokenPage: { total: number } }>(test.app, TOKEN_PAGE, {
       token: otherTenantToken,
-      variables: { query: { clientId: partner.clientId } },
+      variables: { input: { clientId: partner.clientId } },
     });
     expect(theirs.data!.oauth2TokenPage.total).toBe(0);
     const all = await graphql<{ oauth2TokenPage: { list: { userId: number; userType: number }[] } }>(test.app, TOKEN_PAGE, {
       token: otherTenantToken,
-      variables: { query: { pageSize: 100 } },
+      variables: { input: { pageSize: 100 } },
     });
     expect(all.data!.oauth2TokenPage.list.every((record) => record.userType === 2 && record.userId === otherTenantAdmin.id)).toBe(true);
     expect(errorCode(await graphql(test.app, REVOKE, { token: otherTenantToken, variables: { accessToken: token } }))).toBe(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND.code);
@@ -339,9 +339,9 @@ describe('OAuth 2.0 token records', () => {
     expect(errorCode(await graphql(test.app, REVOKE, { token: queryOnly, variables: { accessToken: token } }))).toBe(403);
     expect((await probe(test.app, token)).statusCode).toBe(200);
     const none = await adminToken(test.app, await createAdmin(test.core, { permissions: ['system:user:query'] }));
-    expect(errorCode(await graphql(test.app, TOKEN_PAGE, { token: none, variables: { query: {} } }))).toBe(403);
+    expect(errorCode(await graphql(test.app, TOKEN_PAGE, { token: none, variables: { input: {} } }))).toBe(403);
     for (const query of [{ userType: 4 }, { userType: 0 }, { userId: 0 }, { pageSize: 101 }, { pageNo: 0 }]) {
-      const answer = await graphql(test.app, TOKEN_PAGE, { token: systemToken, variables: { query } });
+      const answer = await graphql(test.app, TOKEN_PAGE, { token: systemToken, variables: { input: query } });
       expect(errorCode(answer), JSON.stringify(query)).toBe(400);
       expect(answer.errors![0]!.message).toContain(Object.keys(query)[0]!);
     }

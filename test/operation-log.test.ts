@@ -13,8 +13,8 @@ const test = useTestApp('operation_log');
 const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(input: $input) }';
 const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) }';
 const DELETE = 'mutation($id: Int64!) { deleteSocialClient(id: $id) }';
-const PAGE = `query($query: OperationLogPageReqVO!) {
-  operationLogPage(query: $query) { total list { id userId username operation targetId success resultCode resultMsg durationMs ip requestId createTime } }
+const PAGE = `query($input: OperationLogPageReqVO!) {
+  operationLogPage(input: $input) { total list { id userId username operation targetId success resultCode resultMsg durationMs ip requestId createTime } }
 }`;
 
 interface LogRow {
@@ -139,7 +139,7 @@ describe('the audit plugin', () => {
   it('logs nothing for queries', async () => {
     const requestId = newRequestId();
     await post(test.app, '{ socialClientSimpleList { id } }', { token, requestId });
-    await post(test.app, PAGE, { token, variables: { query: {} }, requestId });
+    await post(test.app, PAGE, { token, variables: { input: {} }, requestId });
     expect(await rowsOf(requestId)).toEqual([]);
   });
 
@@ -189,7 +189,7 @@ describe('operationLogPage', () => {
     const later = new Date(test.clock.now());
 
     const page = async (query: Record<string, unknown>) => {
-      const answer = await graphql<{ operationLogPage: { total: number; list: LogRow[] } }>(test.app, PAGE, { token: readerToken, variables: { query } });
+      const answer = await graphql<{ operationLogPage: { total: number; list: LogRow[] } }>(test.app, PAGE, { token: readerToken, variables: { input: query } });
       expect(answer.errors).toBeUndefined();
       return answer.data!.operationLogPage;
     };
@@ -210,14 +210,14 @@ describe('operationLogPage', () => {
 
   it("shows no other tenant's rows", async () => {
     const other = await adminToken(test.app, await createAdmin(test.core, { tenant: await createTenant(test.db), permissions: ['system:operate-log:query'] }));
-    const answer = await graphql<{ operationLogPage: { list: LogRow[] } }>(test.app, PAGE, { token: other, variables: { query: { pageSize: 100 } } });
+    const answer = await graphql<{ operationLogPage: { list: LogRow[] } }>(test.app, PAGE, { token: other, variables: { input: { pageSize: 100 } } });
     expect(answer.data!.operationLogPage.list.map((row) => row.operation)).toEqual(['login']);
     expect(answer.data!.operationLogPage.list.some((row) => row.userId === admin.id)).toBe(false);
   });
 
   it('answers 403 without system:operate-log:query, and 400 naming bad filters', async () => {
     const none = await adminToken(test.app, await createAdmin(test.core, { tenant, permissions: ['system:social-client:query'] }));
-    expect(errorCode(await graphql(test.app, PAGE, { token: none, variables: { query: {} } }))).toBe(403);
+    expect(errorCode(await graphql(test.app, PAGE, { token: none, variables: { input: {} } }))).toBe(403);
     for (const [query, field] of [
       [{ pageSize: 101 }, 'pageSize'],
       [{ pageNo: 0 }, 'pageNo'],
@@ -225,13 +225,13 @@ describe('operationLogPage', () => {
       [{ operation: 'x'.repeat(101) }, 'operation'],
       [{ createTimeFrom: '2026-11-21T10:00:00Z', createTimeTo: '2026-11-21T09:00:00Z' }, 'createTimeTo'],
     ] as const) {
-      const answer = await graphql(test.app, PAGE, { token, variables: { query } });
+      const answer = await graphql(test.app, PAGE, { token, variables: { input: query } });
       expect(errorCode(answer), field).toBe(400);
       expect(answer.errors![0]!.message).toContain(field);
     }
   });
 
   it('keeps the anonymous caller out', async () => {
-    expect(errorCode(await graphql(test.app, PAGE, { variables: { query: {} } }))).toBe(401);
+    expect(errorCode(await graphql(test.app, PAGE, { variables: { input: {} } }))).toBe(401);
   });
 });

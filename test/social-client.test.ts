@@ -12,7 +12,7 @@ const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(in
 const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) }';
 const DELETE = 'mutation($id: Int64!) { deleteSocialClient(id: $id) }';
 const GET = `query($id: Int64!) { socialClient(id: $id) { ${FIELDS} } }`;
-const PAGE = `query($query: SocialClientPageReqVO!) { socialClientPage(query: $query) { total list { ${FIELDS} } } }`;
+const PAGE = `query($input: SocialClientPageReqVO!) { socialClientPage(input: $input) { total list { ${FIELDS} } } }`;
 const SIMPLE_LIST = `{ socialClientSimpleList { id name status } }`;
 const PERMISSIONS = ['system:social-client:query', 'system:social-client:create', 'system:social-client:update', 'system:social-client:delete'];
 
@@ -67,7 +67,7 @@ describe('social clients', () => {
     const enabled = await create({ name: `${marker} a`, userType: 2 });
     const disabled = await create({ name: `${marker} b`, status: 1 });
     const page = async (query: Record<string, unknown>) =>
-      (await graphql<{ socialClientPage: { total: number; list: { id: number; clientSecret: string }[] } }>(test.app, PAGE, { token, variables: { query } })).data!
+      (await graphql<{ socialClientPage: { total: number; list: { id: number; clientSecret: string }[] } }>(test.app, PAGE, { token, variables: { input: query } })).data!
         .socialClientPage;
     const byName = await page({ name: marker });
     expect(byName.total).toBe(2);
@@ -145,7 +145,7 @@ describe('social clients', () => {
     expect(missing.status).toBe(400);
     expect(missing.errors![0]!.message).toContain('agentId');
     for (const query of [{ pageNo: 0 }, { pageSize: 0 }, { pageSize: 101 }, { userType: 5 }]) {
-      const answer = await graphql(test.app, PAGE, { token, variables: { query } });
+      const answer = await graphql(test.app, PAGE, { token, variables: { input: query } });
       expect(errorCode(answer), JSON.stringify(query)).toBe(400);
       expect(answer.errors![0]!.message).toContain(Object.keys(query)[0]!);
     }
@@ -163,7 +163,7 @@ describe('social clients', () => {
     const none = await adminToken(test.app, await createAdmin(test.core, { tenant: await createTenant(test.db), permissions: ['system:user:query'] }));
     for (const [query, variables] of [
       [GET, { id }],
-      [PAGE, { query: {} }],
+      [PAGE, { input: {} }],
       [SIMPLE_LIST, {}],
     ] as const) {
       expect(errorCode(await graphql(test.app, query, { token: none, variables }))).toBe(403);
@@ -177,7 +177,7 @@ describe('social clients', () => {
     expect(errorCode(await graphql(test.app, UPDATE, { token: otherToken, variables: { input: { ...values, id, name: 'taken over' } } }))).toBe(notFound);
     expect(errorCode(await graphql(test.app, DELETE, { token: otherToken, variables: { id } }))).toBe(notFound);
     for (const guess of [id - 1, id + 1]) expect(errorCode(await graphql(test.app, DELETE, { token: otherToken, variables: { id: guess } }))).toBe(notFound);
-    const page = await graphql<{ socialClientPage: { list: { id: number }[] } }>(test.app, PAGE, { token: otherToken, variables: { query: { pageSize: 100 } } });
+    const page = await graphql<{ socialClientPage: { list: { id: number }[] } }>(test.app, PAGE, { token: otherToken, variables: { input: { pageSize: 100 } } });
     expect(page.data!.socialClientPage.list.map((row) => row.id)).not.toContain(id);
     const simple = await graphql<{ socialClientSimpleList: { id: number }[] }>(test.app, SIMPLE_LIST, { token: otherToken });
     expect(simple.data!.socialClientSimpleList.map((row) => row.id)).not.toContain(id);

@@ -82,6 +82,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     options.introspection ? ApolloServerPluginLandingPageLocalDefault({ footer: false }) : ApolloServerPluginLandingPageDisabled(),
   ];
   const apollo = new ApolloServer<GraphQLContext>({
+    // Errors never carry server internals, in development either (resolver errors are described in one place).
+    includeStacktraceInErrorResponses: false,
     schema,
     introspection: options.introspection,
     csrfPrevention: true,

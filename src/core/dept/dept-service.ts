@@ -146,8 +146,11 @@ export class DeptService {
     await db.dept.deleteMany({ where: { id: deptId } });
   }
 
-  get(ctx: RequestContext, deptId: number): Promise<DeptRecord | null> {
-    return this.scoped(ctx).dept.findFirst({ where: { id: deptId }, select: DEPT_FIELDS });
+  /** A department of the caller's tenant; DEPT_NOT_FOUND otherwise. */
+  async get(ctx: RequestContext, deptId: number): Promise<DeptRecord> {
+    const dept = await this.scoped(ctx).dept.findFirst({ where: { id: deptId }, select: DEPT_FIELDS });
+    if (!dept) throw new ServiceError(ErrorCatalogue.DEPT_NOT_FOUND, { deptId });
+    return dept;
   }
 
   /** The tenant's departments matching the filter, as a tree (name: contained, case as stored). */

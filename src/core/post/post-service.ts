@@ -95,8 +95,11 @@ export class PostService {
     }
   }
 
-  get(ctx: RequestContext, postId: number): Promise<PostRecord | null> {
-    return this.scoped(ctx).post.findFirst({ where: { id: postId }, select: POST_FIELDS });
+  /** A post of the caller's tenant; POST_NOT_FOUND otherwise. */
+  async get(ctx: RequestContext, postId: number): Promise<PostRecord> {
+    const post = await this.scoped(ctx).post.findFirst({ where: { id: postId }, select: POST_FIELDS });
+    if (!post) throw new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId });
+    return post;
   }
 
   async page(ctx: RequestContext, page: PageInput, filter: PostPageFilter = {}): Promise<{ list: PostRecord[]; total: number }> {

@@ -221,10 +221,12 @@ export class UserService {
     await this.deps.adminAuth.revokeUserSessions(tenantIdOf(ctx), id);
   }
 
-  /** A user the caller's data scope shows; null otherwise. */
-  async get(ctx: RequestContext, userId: number): Promise<UserRecord | null> {
+  /** A user the caller's data scope shows; USER_NOT_FOUND otherwise (unknown, another tenant's, or outside the data scope). */
+  async get(ctx: RequestContext, userId: number): Promise<UserRecord> {
     const visible = await this.visibleUsers(ctx);
-    return this.scoped(ctx).adminUser.findFirst({ where: { AND: [{ id: userId }, visible] }, select: USER_FIELDS });
+    const user = await this.scoped(ctx).adminUser.findFirst({ where: { AND: [{ id: userId }, visible] }, select: USER_FIELDS });
+    if (!user) throw new ServiceError(ErrorCatalogue.USER_NOT_FOUND, { userId });
+    return user;
   }
 
   /** A page of the users the caller's data scope shows, newest first. */

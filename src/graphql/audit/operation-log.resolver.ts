@@ -8,8 +8,8 @@ import { OperationLogPage, OperationLogPageReqVO } from './operation-log.types';
 export class OperationLogResolver {
   @Authorized('system:operate-log:query')
   @Query(() => OperationLogPage, { description: "The tenant's operation log (one row per console mutation), newest first" })
-  operationLogPage(@Arg('query', () => OperationLogPageReqVO) query: OperationLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OperationLogRecord>> {
-    const { pageNo, pageSize, ...filter } = query;
+  operationLogPage(@Arg('input', () => OperationLogPageReqVO) input: OperationLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OperationLogRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
     return core.operationLogs.page(ctx, { pageNo, pageSize }, filter);
   }
 }

@@ -28,8 +28,8 @@ export class DeptResolver {
   }
 
   @Authorized('system:dept:query')
-  @Query(() => DeptView, { nullable: true })
-  dept(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord | null> {
+  @Query(() => DeptView, { description: 'A department of the tenant; DEPT_NOT_FOUND otherwise' })
+  dept(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord> {
     return core.depts.get(ctx, id);
   }
 

@@ -38,8 +38,8 @@ export class OAuth2ClientResolver {
 
   @Authorized('system:oauth2-client:query')
   @Query(() => OAuth2ClientPage, { description: 'A page of clients, newest first' })
-  oauth2ClientPage(@Arg('query', () => OAuth2ClientPageReqVO) query: OAuth2ClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OAuth2ClientRecord>> {
-    return core.oauth2Clients.page(ctx, { ...query });
+  oauth2ClientPage(@Arg('input', () => OAuth2ClientPageReqVO) input: OAuth2ClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OAuth2ClientRecord>> {
+    return core.oauth2Clients.page(ctx, { ...input });
   }
 
   @Authorized('system:oauth2-client:query')

@@ -9,8 +9,8 @@ import { OAuth2AccessTokenPageReqVO, OAuth2AccessTokenRecordPage } from './oauth
 export class OAuth2TokenResolver {
   @Authorized('system:oauth2-token:query')
   @Query(() => OAuth2AccessTokenRecordPage, { description: "The tenant's access tokens, newest first" })
-  oauth2TokenPage(@Arg('query', () => OAuth2AccessTokenPageReqVO) query: OAuth2AccessTokenPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TokenRecord>> {
-    return core.tokenRecords.page(ctx, { ...query });
+  oauth2TokenPage(@Arg('input', () => OAuth2AccessTokenPageReqVO) input: OAuth2AccessTokenPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TokenRecord>> {
+    return core.tokenRecords.page(ctx, { ...input });
   }
 
   @Authorized('system:oauth2-token:delete')

@@ -1,11 +1,10 @@
 // Job posts of the caller's tenant (system:post:*).
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { PostRecord } from '../../core/post/post-service';
 import type { Page } from '../common/page';
-import { PageParam } from '../common/page';
 import { Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
-import { PostSaveReqVO, PostView, PostViewPage } from './post.types';
+import { PostPageReqVO, PostSaveReqVO, PostView, PostViewPage } from './post.types';
 
 @Resolver()
 export class PostResolver {
@@ -30,21 +29,16 @@ export class PostResolver {
   }
 
   @Authorized('system:post:query')
-  @Query(() => PostView, { nullable: true })
-  post(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<PostRecord | null> {
+  @Query(() => PostView, { description: 'A post of the tenant; POST_NOT_FOUND otherwise' })
+  post(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<PostRecord> {
     return core.posts.get(ctx, id);
   }
 
   @Authorized('system:post:query')
   @Query(() => PostViewPage, { description: 'Posts by sort; name and code match when contained' })
-  postPage(
-    @Arg('page', () => PageParam) page: PageParam,
-    @Arg('name', () => String, { nullable: true }) name: string | null,
-    @Arg('code', () => String, { nullable: true }) code: string | null,
-    @Arg('status', () => Int, { nullable: true }) status: number | null,
-    @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<Page<PostRecord>> {
-    return core.posts.page(ctx, page, { name, code, status });
+  postPage(@Arg('input', () => PostPageReqVO) input: PostPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<PostRecord>> {
+    const { pageNo, pageSize, name, code, status } = input;
+    return core.posts.page(ctx, { pageNo, pageSize }, { name, code, status });
   }
 
   @Authorized('system:post:query')

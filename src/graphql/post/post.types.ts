@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../common/page';
+import { PageOf, PageParam } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('PostSaveReqVO', { description: 'A job post: id omitted on create, required on update' })
@@ -21,6 +21,18 @@ export class PostSaveReqVO {
 
   @Field(() => String, { nullable: true })
   remark?: string | null;
+}
+
+@InputType('PostPageReqVO', { description: 'A page of posts: pageNo from 1, pageSize 1..100, optional filters (name and code match when contained)' })
+export class PostPageReqVO extends PageParam {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  code?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  status?: number | null;
 }
 
 @ObjectType('PostView', { description: 'A job post of the tenant' })

@@ -29,8 +29,8 @@ export class RoleResolver {
 
   @Authorized('system:role:query')
   @Query(() => RoleViewPage, { description: 'A page of the tenant\'s roles, by sort' })
-  async rolePage(@Arg('params', () => RolePageReqVO) params: RolePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RoleView>> {
-    const page = await core.roles.page(ctx, params);
+  async rolePage(@Arg('input', () => RolePageReqVO) input: RolePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RoleView>> {
+    const page = await core.roles.page(ctx, input);
     return { list: page.list.map(viewOf), total: page.total };
   }
 

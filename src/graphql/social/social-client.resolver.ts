@@ -35,8 +35,8 @@ export class SocialClientResolver {
 
   @Authorized('system:social-client:query')
   @Query(() => SocialClientPage, { description: 'A page of social clients, newest first' })
-  socialClientPage(@Arg('query', () => SocialClientPageReqVO) query: SocialClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SocialClientRecord>> {
-    const { pageNo, pageSize, ...filter } = query;
+  socialClientPage(@Arg('input', () => SocialClientPageReqVO) input: SocialClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SocialClientRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
     return core.socialClients.page(ctx, { pageNo, pageSize }, filter);
   }
 

@@ -46,8 +46,8 @@ export class TenantResolver {
 
   @Authorized('system:tenant:query')
   @Query(() => TenantViewPage, { description: 'A page of tenants, newest first' })
-  async tenantPage(@Arg('params', () => TenantPageReqVO) params: TenantPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TenantView>> {
-    const page = await core.tenantAdmin.page(ctx, params);
+  async tenantPage(@Arg('input', () => TenantPageReqVO) input: TenantPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TenantView>> {
+    const page = await core.tenantAdmin.page(ctx, input);
     return { list: page.list.map(tenantViewOf), total: page.total };
   }
 
@@ -94,10 +94,10 @@ export class TenantPackageResolver {
   @Authorized('system:tenant-package:query')
   @Query(() => TenantPackageViewPage, { description: 'A page of tenant packages, newest first' })
   async tenantPackagePage(
-    @Arg('params', () => TenantPackagePageReqVO) params: TenantPackagePageReqVO,
+    @Arg('input', () => TenantPackagePageReqVO) input: TenantPackagePageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<Page<TenantPackageView>> {
-    const page = await core.tenantPackages.page(ctx, params);
+    const page = await core.tenantPackages.page(ctx, input);
     return { list: page.list.map(packageViewOf), total: page.total };
   }
 

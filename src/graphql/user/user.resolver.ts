@@ -6,7 +6,6 @@ import type { PostRecord } from '../../core/post/post-service';
 import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';
 import { CurrentAdminRole } from '../auth/auth.resolver';
 import type { Page } from '../common/page';
-import { PageParam } from '../common/page';
 import { Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
 import { DeptView } from '../dept/dept.types';
@@ -18,6 +17,7 @@ import {
   UserProfileUpdateReqVO,
   UserSaveReqVO,
   UserUpdatePasswordReqVO,
+  UserPageReqVO,
   UserUpdateStatusReqVO,
   UserView,
   UserViewPage,
@@ -60,22 +60,16 @@ export class UserResolver {
   }
 
   @Authorized('system:user:query')
-  @Query(() => UserView, { nullable: true, description: 'An administrator within your data scope; null otherwise' })
-  user(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord | null> {
+  @Query(() => UserView, { description: 'An administrator within your data scope; USER_NOT_FOUND otherwise' })
+  user(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
     return core.users.get(ctx, id);
   }
 
   @Authorized('system:user:query')
   @Query(() => UserViewPage, { description: 'Administrators within your data scope, newest first' })
-  userPage(
-    @Arg('page', () => PageParam) page: PageParam,
-    @Arg('username', () => String, { nullable: true, description: 'Contained in the username' }) username: string | null,
-    @Arg('mobile', () => String, { nullable: true, description: 'Contained in the mobile number' }) mobile: string | null,
-    @Arg('status', () => Int, { nullable: true }) status: number | null,
-    @Arg('deptId', () => Int64, { nullable: true, description: 'The department and every department below it' }) deptId: number | null,
-    @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<Page<UserRecord>> {
-    return core.users.page(ctx, page, { username, mobile, status, deptId });
+  userPage(@Arg('input', () => UserPageReqVO) input: UserPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<UserRecord>> {
+    const { pageNo, pageSize, username, mobile, status, deptId } = input;
+    return core.users.page(ctx, { pageNo, pageSize }, { username, mobile, status, deptId });
   }
 
   @Authorized('system:user:query')

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../common/page';
+import { PageOf, PageParam } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('UserSaveReqVO', { description: 'An administrator: id omitted on create, required on update' })
@@ -96,6 +96,21 @@ export class OAuth2UserUpdateReqVO {
 
   @Field(() => Int, { nullable: true })
   sex?: number | null;
+}
+
+@InputType('UserPageReqVO', { description: 'A page of administrators within your data scope: pageNo from 1, pageSize 1..100, optional filters' })
+export class UserPageReqVO extends PageParam {
+  @Field(() => String, { nullable: true, description: 'Contained in the username' })
+  username?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Contained in the mobile number' })
+  mobile?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  status?: number | null;
+
+  @Field(() => Int64, { nullable: true, description: 'The department and every department below it' })
+  deptId?: number | null;
 }
 
 @ObjectType('UserView', { description: 'An administrator of the tenant (department, roles and posts resolved per page, batched)' })
