@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { createClient } from '../src/trpc/client';
 import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
-import { createAdmin, createTenant, seededAdminToken, unique } from './support/admin';
+import { createAdmin, createTenant, issuedAdminToken, seededAdminToken, unique } from './support/admin';
 import { SEED } from './support/database';
-import { failure } from './support/ops-client';
+import { clientWith, failure, type OpsClient, otherTenantClient } from './support/ops-client';
 
 const test = useTestApp('trpc_members');
 let url: string;
@@ -96,8 +96,7 @@ describe('denials', () => {
 
   it('refuses a procedure whose permission the caller lacks', async () => {
     const admin = await createAdmin(test.core, { permissions: ['ops:member:query'] });
-    const token = await test.core.adminAuth.login(test.staff(), { username: admin.username, password: admin.password, tenantName: admin.tenantName });
-    const reader = createClient(url, token.accessToken);
+    const reader = createClient(url, await issuedAdminToken(test.core, admin));
     expect((await reader.member.search.query({ pageNo: 1, pageSize: 1 })).total).toBeGreaterThanOrEqual(0);
     const denied = await failure(reader.member.create.mutate({ nickname: 'No' }));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', message: 'Permission ops:member:create is required' });
@@ -108,11 +107,99 @@ describe('denials', () => {
     const member = await staff.member.create.mutate({ nickname: 'Eva' });
     const otherTenant = await createTenant(test.db);
     const otherAdmin = await createAdmin(test.core, { tenant: otherTenant, superAdmin: true });
-    const session = await test.core.adminAuth.login(test.staff(otherTenant.id), { username: otherAdmin.username, password: otherAdmin.password, tenantName: otherAdmin.tenantName });
-    const other = createClient(url, session.accessToken);
+    const other = createClient(url, await issuedAdminToken(test.core, otherAdmin));
     expect((await failure(other.member.get.query({ memberId: member.id }))).serviceCode).toBe(ErrorCatalogue.MEMBER_NOT_FOUND.code);
     expect((await failure(other.wallet.credit.mutate({ memberId: member.id, amount: 1, adjustmentId: unique('adj-'), reason: 'x' }))).serviceCode).toBe(ErrorCatalogue.MEMBER_NOT_FOUND.code);
     expect((await other.member.search.query({ pageNo: 1, pageSize: 100 })).list.some((found) => found.id === member.id)).toBe(false);
     expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(0);
+  });
+});
+
+describe('denials, for every member, wallet and reconciliation procedure', () => {
+  /** One call of every procedure, on a member of the system tenant. */
+  async function everyProcedure() {
+    const member = await staff.member.create.mutate({ nickname: 'Target' });
+    const address = await staff.member.addAddress.mutate({ memberId: member.id, receiverName: 'T', phone: '1', country: 'BR', city: 'Rio', addressLine: 'Rua 1' });
+    const externalUserId = unique('ext-');
+    await staff.member.bind.mutate({ memberId: member.id, partnerClientId: SEED.partnerClientId, externalUserId });
+    await staff.wallet.credit.mutate({ memberId: member.id, amount: 1000, adjustmentId: unique('adj-'), reason: 'Seed' });
+    const adjustment = { memberId: member.id, amount: 100, reason: 'Refused', adjustmentId: unique('adj-') };
+    const calls = (client: OpsClient): Record<string, () => Promise<unknown>> => ({
+      'member.create': () => client.member.create.mutate({ nickname: 'Refused' }),
+      'member.get': () => client.member.get.query({ memberId: member.id }),
+      'member.search': () => client.member.search.query({ pageNo: 1, pageSize: 100, unionId: member.unionId }),
+      'member.bind': () => client.member.bind.mutate({ memberId: member.id, partnerClientId: SEED.partnerClientId, externalUserId: unique('ext-') }),
+      'member.unbind': () => client.member.unbind.mutate({ partnerClientId: SEED.partnerClientId, externalUserId }),
+      'member.addAddress': () => client.member.addAddress.mutate({ memberId: member.id, receiverName: 'X', phone: '1', country: 'BR', city: 'Rio', addressLine: 'Rua 2' }),
+      'member.setDefaultAddress': () => client.member.setDefaultAddress.mutate({ memberId: member.id, addressId: address.id }),
+      'member.setRepaymentAuthorization': () => client.member.setRepaymentAuthorization.mutate({ memberId: member.id, authorized: true }),
+      'wallet.balance': () => client.wallet.balance.query({ memberId: member.id }),
+      'wallet.credit': () => client.wallet.credit.mutate(adjustment),
+      'wallet.debit': () => client.wallet.debit.mutate(adjustment),
+      'reconciliation.wallets': () => client.reconciliation.wallets.query(),
+    });
+    /** Nothing the refused calls could have changed did change. */
+    const unchanged = async () => {
+      const view = await staff.member.get.query({ memberId: member.id });
+      expect(view.balance).toBe(1000);
+      expect(view.member.repaymentAuthorized).toBe(false);
+      expect(view.bindings.map((binding) => binding.externalUserId)).toEqual([externalUserId]);
+      expect(view.addresses).toHaveLength(1);
+    };
+    return { calls, unchanged };
+  }
+
+  const PERMISSIONS: Record<string, string> = {
+    'member.create': 'ops:member:create',
+    'member.get': 'ops:member:query',
+    'member.search': 'ops:member:query',
+    'member.bind': 'ops:member:bind',
+    'member.unbind': 'ops:member:bind',
+    'member.addAddress': 'ops:member:update',
+    'member.setDefaultAddress': 'ops:member:update',
+    'member.setRepaymentAuthorization': 'ops:member:update',
+    'wallet.balance': 'ops:member:query',
+    'wallet.credit': 'ops:member:wallet-adjust',
+    'wallet.debit': 'ops:member:wallet-adjust',
+    'reconciliation.wallets': 'ops:reconciliation:query',
+  };
+
+  it('refuses anonymous callers on every procedure', async () => {
+    const { calls, unchanged } = await everyProcedure();
+    for (const [procedure, call] of Object.entries(calls(createClient(url)))) expect((await failure(call())).code, procedure).toBe('UNAUTHORIZED');
+    await unchanged();
+  });
+
+  it('refuses every procedure to staff holding every other permission but its own', async () => {
+    const { calls, unchanged } = await everyProcedure();
+    const all = [...new Set(Object.values(PERMISSIONS))];
+    for (const [procedure, permission] of Object.entries(PERMISSIONS)) {
+      const client = await clientWith(test, url, all.filter((other) => other !== permission));
+      const call = calls(client)[procedure] as () => Promise<unknown>;
+      expect(await failure(call()), procedure).toMatchObject({ code: 'FORBIDDEN', message: `Permission ${permission} is required` });
+    }
+    await unchanged();
+  });
+
+  it("keeps another tenant's staff away from every member procedure", async () => {
+    const { calls, unchanged } = await everyProcedure();
+    const { client } = await otherTenantClient(test, url);
+    for (const [procedure, call] of Object.entries(calls(client))) {
+      if (procedure === 'member.create') continue; // creates a member in the caller's own tenant
+      if (procedure === 'member.search') {
+        expect(((await call()) as { total: number }).total, procedure).toBe(0);
+        continue;
+      }
+      if (procedure === 'reconciliation.wallets') {
+        expect(((await call()) as { differences: unknown[] }).differences, procedure).toEqual([]);
+        continue;
+      }
+      const expected: Record<string, number> = {
+        'member.unbind': ErrorCatalogue.MEMBER_BINDING_NOT_FOUND.code,
+        'wallet.balance': ErrorCatalogue.WALLET_NOT_FOUND.code,
+      };
+      expect((await failure(call())).serviceCode, procedure).toBe(expected[procedure] ?? ErrorCatalogue.MEMBER_NOT_FOUND.code);
+    }
+    await unchanged();
   });
 });

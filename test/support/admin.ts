@@ -149,18 +149,24 @@ export async function adminToken(app: FastifyInstance, admin: TestAdmin): Promis
 }
 
 /**
- * An access token of the seeded administrator (super administrator of the system tenant), issued
- * directly: the seeded username's sign-in limit is shared by every test file in a Redis pass.
+ * An access token of an administrator, issued directly rather than through sign-in: sign-in limits
+ * per IP and username live in Redis and are shared by every test file of a pass, so only the tests
+ * of sign-in itself should spend attempts.
  */
-export async function seededAdminToken(core: Core): Promise<string> {
-  const admin = await core.database.db.adminUser.findFirstOrThrow({ where: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME } });
+export async function issuedAdminToken(core: Core, admin: { id: number; tenantId: number }): Promise<string> {
   const token = await core.tokens.issue({
     userId: admin.id,
     userType: UserType.ADMIN,
-    tenantId: SYSTEM_TENANT_ID,
+    tenantId: admin.tenantId,
     clientId: ADMIN_CONSOLE_CLIENT_ID,
     scopes: [],
     validitySeconds: 3600,
   });
   return token.accessToken;
+}
+
+/** An access token of the seeded administrator (super administrator of the system tenant). */
+export async function seededAdminToken(core: Core): Promise<string> {
+  const admin = await core.database.db.adminUser.findFirstOrThrow({ where: { tenantId: SYSTEM_TENANT_ID, username: SEED_ADMIN_USERNAME } });
+  return issuedAdminToken(core, admin);
 }

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { createClient } from '../../src/trpc/client';
 import type { AppRouter } from '../../src/trpc/router';
 import type { TestAppHandle } from './app';
-import { createAdmin, createTenant } from './admin';
+import { createAdmin, createTenant, issuedAdminToken } from './admin';
 
 export type OpsClient = ReturnType<typeof createClient>;
 
@@ -32,16 +32,14 @@ export async function failure(call: Promise<unknown>): Promise<CallFailure> {
 /** A client of an administrator of the system tenant holding only `permissions`. */
 export async function clientWith(test: TestAppHandle, url: string, permissions: readonly string[]): Promise<OpsClient> {
   const admin = await createAdmin(test.core, { permissions });
-  const session = await test.core.adminAuth.login(test.staff(), { username: admin.username, password: admin.password, tenantName: admin.tenantName });
-  return createClient(url, session.accessToken);
+  return createClient(url, await issuedAdminToken(test.core, admin));
 }
 
 /** A client of a super administrator of a new tenant, and that tenant's id. */
 export async function otherTenantClient(test: TestAppHandle, url: string): Promise<{ client: OpsClient; tenantId: number }> {
   const tenant = await createTenant(test.db);
   const admin = await createAdmin(test.core, { tenant, superAdmin: true });
-  const session = await test.core.adminAuth.login(test.staff(tenant.id), { username: admin.username, password: admin.password, tenantName: admin.tenantName });
-  return { client: createClient(url, session.accessToken), tenantId: tenant.id };
+  return { client: createClient(url, await issuedAdminToken(test.core, admin)), tenantId: tenant.id };
 }
 
 /** A 1x1 PNG, for uploads. */
