@@ -1,11 +1,13 @@
 // The first data of a new installation: the system tenant, its super administrator, the permission
-// menu tree, and a demo partner client with every open-platform scope. Safe to run again: what
-// exists is kept (credentials are only set, and printed, when their record is created).
+// menu tree, every ISO 3166-1 country, and a demo partner client with every open-platform scope. Safe
+// to run again: what exists is kept (credentials are only set, and printed, when their record is
+// created; countries only fill an empty table, so staff edits and deletions survive).
 import { randomBytes } from 'node:crypto';
 import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
 import { type Db, openDatabase } from '../src/core/db/client';
 import type { Config } from '../src/config';
 import { databaseTarget } from '../src/core/db/database-url';
+import { seedCountries } from '../src/core/geo/country-service';
 import { OAuth2ClientService } from '../src/core/oauth2/oauth2-client-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { TokenService } from '../src/core/oauth2/token-service';
@@ -70,6 +72,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     }
   }
   await seedMenus(db, MENU_CATALOGUE, 0);
+  await seedCountries(db, new Date());
 
   const role =
     (await db.role.findUnique({ where: { tenantId_code: { tenantId: SYSTEM_TENANT_ID, code: SUPER_ADMIN_ROLE_CODE } } })) ??

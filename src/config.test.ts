@@ -55,6 +55,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has the documented verification-code defaults, and reads each limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      VERIFICATION_CODE_EXPIRES_SECONDS: 600,
+      VERIFICATION_CODE_MIN_INTERVAL_SECONDS: 60,
+      VERIFICATION_CODE_DAILY_MAX_PER_TARGET: 10,
+      VERIFICATION_CODE_MAX_ATTEMPTS: 5,
+      VERIFICATION_CODE_LENGTH: 6,
+    });
+    expect(loadConfig({ VERIFICATION_CODE_LENGTH: '8', VERIFICATION_CODE_MIN_INTERVAL_SECONDS: '0' })).toMatchObject({ VERIFICATION_CODE_LENGTH: 8, VERIFICATION_CODE_MIN_INTERVAL_SECONDS: 0 });
+    expect(() => loadConfig({ VERIFICATION_CODE_LENGTH: '3' })).toThrow(/VERIFICATION_CODE_LENGTH/);
+    expect(() => loadConfig({ VERIFICATION_CODE_DAILY_MAX_PER_TARGET: '0' })).toThrow(/VERIFICATION_CODE_DAILY_MAX_PER_TARGET/);
+  });
+
   it('refuses a console refresh token that lives shorter than its access token', () => {
     expect(() => loadConfig({ ADMIN_ACCESS_TOKEN_TTL_SECONDS: '3600', ADMIN_REFRESH_TOKEN_TTL_SECONDS: '600' })).toThrow(/ADMIN_REFRESH_TOKEN_TTL_SECONDS/);
   });

@@ -8,6 +8,7 @@ import { ADMIN_AUTH_DEFAULTS } from './core/admin/admin-auth-service';
 import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
 import { QUERY_LIMIT_DEFAULTS } from './graphql/limits/query-limits';
 import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
+import { VERIFICATION_CODE_DEFAULTS } from './core/verification/verification-code-service';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -102,6 +103,16 @@ const configSchema = z.object({
   ADMIN_LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(ADMIN_AUTH_DEFAULTS.loginAttemptsPerIp),
   /** Window of the per-IP sign-in limit, seconds; default 60. */
   ADMIN_LOGIN_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ADMIN_AUTH_DEFAULTS.ipWindowSeconds),
+  /** How long a verification code (SMS or mail) can be used after it was sent, seconds; default 600. */
+  VERIFICATION_CODE_EXPIRES_SECONDS: z.coerce.number().int().min(30).max(86_400).default(VERIFICATION_CODE_DEFAULTS.expiresSeconds),
+  /** Least time between two verification codes sent to one mobile or mail for one scene, seconds; 0 = none; default 60. */
+  VERIFICATION_CODE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(VERIFICATION_CODE_DEFAULTS.minIntervalSeconds),
+  /** Most verification codes sent to one mobile or mail per UTC day, all scenes together; default 10. */
+  VERIFICATION_CODE_DAILY_MAX_PER_TARGET: z.coerce.number().int().min(1).max(10_000).default(VERIFICATION_CODE_DEFAULTS.dailyMaxPerTarget),
+  /** Wrong codes tried against one verification code before it stops working; default 5. */
+  VERIFICATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(VERIFICATION_CODE_DEFAULTS.maxAttempts),
+  /** Digits of a verification code; default 6. */
+  VERIFICATION_CODE_LENGTH: z.coerce.number().int().min(4).max(10).default(VERIFICATION_CODE_DEFAULTS.length),
   /** /graphql introspection and the Apollo Sandbox landing page (GET /graphql in a browser); default on, except in production. */
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   /** Deepest field nesting a /graphql operation may have (root fields are depth 1); default 10. */

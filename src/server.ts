@@ -16,6 +16,8 @@ import { ServiceError } from './core/errors/service-error';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
 import { fileRoutes } from './http/file-routes';
+import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
+import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { registerRestErrorHandling } from './http/rest-errors';
 import { ok } from './openapi/envelope';
@@ -48,7 +50,20 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    // Batched tRPC calls carry every procedure name in the path.
+    routerOptions: { maxParamLength: 2000 },
+    bodyLimit: 1024 * 1024,
+  });
   const core = await createCore({
+    logger: app.log,
     database: options.database,
     clock: options.clock ?? systemClock,
     redisUrl: config.REDIS_URL,
@@ -77,18 +92,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       loginAttemptsPerIp: config.ADMIN_LOGIN_ATTEMPTS_PER_IP,
       ipWindowSeconds: config.ADMIN_LOGIN_IP_WINDOW_SECONDS,
     },
-  });
-  const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
-    // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
-    genReqId: (request) => {
-      const header = request.headers['x-request-id'];
-      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    verificationCodes: {
+      expiresSeconds: config.VERIFICATION_CODE_EXPIRES_SECONDS,
+      minIntervalSeconds: config.VERIFICATION_CODE_MIN_INTERVAL_SECONDS,
+      dailyMaxPerTarget: config.VERIFICATION_CODE_DAILY_MAX_PER_TARGET,
+      maxAttempts: config.VERIFICATION_CODE_MAX_ATTEMPTS,
+      length: config.VERIFICATION_CODE_LENGTH,
     },
-    // Batched tRPC calls carry every procedure name in the path.
-    routerOptions: { maxParamLength: 2000 },
-    bodyLimit: 1024 * 1024,
   });
   // An empty body sent as JSON (curl -H 'Content-Type: application/json' -X POST) means "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -98,10 +108,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRestErrorHandling(app);
+  registerRestErrorHandling(app, core.errorCodes.messages);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before every route is registered, so it guards them all (health checks excepted).
+  registerIpBlacklistGuard(app, core);
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
@@ -123,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(trpcPlugin, { core });
   await app.register(fileRoutes, { core });
+  await app.register(shortLinkRoutes, { core });
   await app.register(paymentChannelRoutes, { core });
   if (config.PAYMENT_EXPIRY_SWEEP_SECONDS > 0) {
     const sweeper = startExpirySweeper(

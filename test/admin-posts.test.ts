@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { useTestApp } from './support/app';
+import { TEST_DATABASE } from './support/environment';
 import { errorCode, graphql, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
@@ -90,6 +91,17 @@ describe('posts', () => {
 
   it('accepts the longest name and code', async () => {
     await createPost(admin.token, { name: 'n'.repeat(50), code: unique('c'.repeat(54)) });
+  });
+
+  it('answers an id beyond the 32-bit store as not found (SQLite) or a bad request (PostgreSQL), never a fault', async () => {
+    const tooLarge = 2 ** 31;
+    const got = await graphql(test.app, GET, { token: admin.token, variables: { id: tooLarge } });
+    expect(errorCode(got)).toBe(TEST_DATABASE === 'postgresql' ? 400 : ErrorCatalogue.POST_NOT_FOUND.code);
+    const deleted = await graphql(test.app, DELETE, { token: admin.token, variables: { id: tooLarge } });
+    expect(errorCode(deleted)).toBe(TEST_DATABASE === 'postgresql' ? 400 : ErrorCatalogue.POST_NOT_FOUND.code);
+    const updated = await graphql(test.app, UPDATE, { token: admin.token, variables: { input: post({ id: tooLarge }) } });
+    expect(errorCode(updated)).toBe(400);
+    expect(updated.errors![0]!.message).toContain('id');
   });
 
   it('requires the id on update, and refuses bad page bounds', async () => {

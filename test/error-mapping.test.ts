@@ -50,7 +50,8 @@ describe('tRPC', () => {
   });
   const caller = createCallerFactory(testRouter)({
     ctx: new RequestContext('req-t', 1, { kind: 'anonymous' }, '127.0.0.1', new ManualClock()),
-    core: {} as Core,
+    // Only what error mapping reads: no message overrides.
+    core: { errorCodes: { messages: () => undefined } } as unknown as Core,
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN_USERNAME, seedDatabase, SUPER_ADMIN_ROLE_CODE } from '../prisma/seed';
+import { COUNTRIES } from '../src/core/geo/countries';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { catalogPermissions, MenuType } from '../src/core/permission/menu-catalogue';
 import { verifySecret } from '../src/core/security/password-hash';
@@ -28,10 +29,35 @@ describe('seed', () => {
     expect(await verifySecret(client?.secretHash as string, SEED.partnerClientSecret)).toBe(true);
   });
 
+  it('creates every ISO 3166-1 country, enabled, in code order', async () => {
+    const countries = await testDb.db.basicCountry.findMany({ orderBy: { sort: 'asc' } });
+    expect(countries).toHaveLength(249);
+    expect(countries.map((country) => country.enShortName)).toEqual(COUNTRIES.map((country) => country.alpha2));
+    expect(countries.find((country) => country.enShortName === 'CN')).toMatchObject({
+      enName: 'China',
+      localName: '中国',
+      areaId: 'AS',
+      alpha3: 'CHN',
+      numericCode: '156',
+      callingCode: '86',
+      status: 0,
+    });
+  });
+
   it('is idempotent: a second run creates nothing and reveals no credentials', async () => {
     const db = testDb.db;
-    const before = await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()]);
+    const before = await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count(), db.basicCountry.count()]);
     expect(await seedDatabase(db, SEED)).toEqual({});
-    expect(await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count()])).toEqual(before);
+    expect(await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count(), db.basicCountry.count()])).toEqual(before);
+  });
+
+  it('keeps staff edits and deletions of countries on a re-seed', async () => {
+    const db = testDb.db;
+    await db.basicCountry.update({ where: { enShortName: 'FR' }, data: { localName: 'République française', status: 1 } });
+    await db.basicCountry.delete({ where: { enShortName: 'AQ' } });
+    await seedDatabase(db, SEED);
+    expect(await db.basicCountry.findUnique({ where: { enShortName: 'FR' } })).toMatchObject({ localName: 'République française', status: 1 });
+    expect(await db.basicCountry.findUnique({ where: { enShortName: 'AQ' } })).toBeNull();
+    expect(await db.basicCountry.count()).toBe(248);
   });
 });

@@ -5,6 +5,7 @@ import { ADMIN_AUTH_DEFAULTS, AdminAuthService, type AdminAuthSettings } from '.
 import { type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
+import { databaseIdentity } from './db/database-url';
 import { FileStore } from './files/file-store';
 import { InvoiceService } from './invoice/invoice-service';
 import { DEFAULT_GOODS_OPTIONS, type GoodsOptions, GoodsService } from './goods/goods-service';
@@ -29,6 +30,25 @@ import { MenuService } from './permission/menu-service';
 import { PermissionService } from './permission/permission-service';
 import { DeptService } from './dept/dept-service';
 import { PostService } from './post/post-service';
+import { type ServiceLogger, silentLogger } from './logger';
+import { MailAccountService } from './messaging/mail-account-service';
+import { MailSender } from './messaging/mail-sender';
+import { MailTemplateService } from './messaging/mail-template-service';
+import { LogSmsClient, SmsClientRegistry } from './messaging/sms-client';
+import { SmsChannelService } from './messaging/sms-channel-service';
+import { SmsSender } from './messaging/sms-sender';
+import { SmsTemplateService } from './messaging/sms-template-service';
+import { WebhookSmsClient } from './messaging/sms-webhook-client';
+import { CurrencyService } from './currency/currency-service';
+import { CurrencyRatePolicyService } from './currency/currency-rate-policy-service';
+import { CountryService } from './geo/country-service';
+import { RegionService } from './geo/region-service';
+import { ShortLinkGroupService } from './short-link/short-link-group-service';
+import { ShortLinkService } from './short-link/short-link-service';
+import { IpBlacklistService } from './gateway/ip-blacklist-service';
+import { NotifyMessageService } from './notify/notify-message-service';
+import { NotifyTemplateService } from './notify/notify-template-service';
+import { VERIFICATION_CODE_DEFAULTS, VerificationCodeService, type VerificationCodeSettings } from './verification/verification-code-service';
 import { UserService } from './user/user-service';
 import { RoleService } from './permission/role-service';
 import { defaultPaymentSettings, type PaymentSettings } from './payment/payment-settings';
@@ -39,6 +59,15 @@ import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter';
 import { SupplementService } from './supplement/supplement-service';
+import { SensitiveWordService } from './sensitive-word/sensitive-word-service';
+import { ClassifyService } from './content/classify-service';
+import { InformationService } from './content/information-service';
+import { ProtocolStatementService } from './content/protocol-statement-service';
+import { SupportInfoService } from './content/support-info-service';
+import { SystemLanguageService } from './language/system-language-service';
+import { DictService } from './dict/dict-service';
+import { ErrorCodeService } from './error-code/error-code-service';
+import { NoticeService } from './notice/notice-service';
 import { CatalogService } from './catalog/catalog-service';
 import { PurchasingService } from './purchasing/purchasing-service';
 import { TenantDirectory } from './tenant/tenant-directory';
@@ -61,6 +90,10 @@ export interface CoreOptions {
   payment?: PaymentSettings;
   /** Console sign-in: token lifetimes and sign-in attempt limits; default: ADMIN_AUTH_DEFAULTS. */
   adminAuth?: AdminAuthSettings;
+  /** Verification-code expiry, send interval, daily maximum, attempts and length; default: VERIFICATION_CODE_DEFAULTS. */
+  verificationCodes?: VerificationCodeSettings;
+  /** The service log (Fastify's), for services that report outside a request (the LOG SMS channel, failed sends). */
+  logger?: ServiceLogger;
 }
 
 export interface Core {
@@ -87,6 +120,52 @@ export interface Core {
   depts: DeptService;
   /** A tenant's job posts (console). */
   posts: PostService;
+  /** A tenant's SMS channels (each sent through the SmsClient of its code), templates, and sending with its log. */
+  smsChannels: SmsChannelService;
+  smsTemplates: SmsTemplateService;
+  smsSender: SmsSender;
+  /** A tenant's mail accounts (SMTP), templates per language, and sending with its log. */
+  mailAccounts: MailAccountService;
+  mailTemplates: MailTemplateService;
+  mailSender: MailSender;
+  /** Currencies and their exchange rates per CNY, shared by every tenant (console; written by the system tenant). */
+  currencies: CurrencyService;
+  /** A tenant's premiums on exchange rates by country or member, and the effective rate (console). */
+  currencyRatePolicies: CurrencyRatePolicyService;
+  /** Countries (seeded with ISO 3166-1), shared by every tenant (console; written by the system tenant). */
+  countries: CountryService;
+  /** Regions of countries, shared by every tenant (console; written by the system tenant). */
+  regions: RegionService;
+  /** A tenant's short-link groups (console). */
+  shortLinkGroups: ShortLinkGroupService;
+  /** A tenant's short links (console) and the public redirect GET /s/{code}. */
+  shortLinks: ShortLinkService;
+  /** The platform's gateway IP blacklist (console; the system tenant writes) and its in-memory matcher, consulted on every request. */
+  ipBlacklist: IpBlacklistService;
+  /** In-app notify templates of a tenant, and sending one to a recipient's inbox (console). */
+  notifyTemplates: NotifyTemplateService;
+  /** In-app messages: the tenant's message log and the signed-in administrator's inbox (console). */
+  notifyMessages: NotifyMessageService;
+  /** SMS and mail verification codes: send, validate, use once (limits of VerificationCodeSettings). */
+  verificationCodes: VerificationCodeService;
+  /** A tenant's sensitive words, `validateText`, and `assertClean` for texts that must not carry them. */
+  sensitiveWords: SensitiveWordService;
+  /** A tenant's help-center classification trees (console). */
+  classifies: ClassifyService;
+  /** A tenant's help-center articles (console). */
+  supportInfos: SupportInfoService;
+  /** A tenant's announcements and information articles (console). */
+  information: InformationService;
+  /** A tenant's protocol statements, and the one a page of the apps shows (console). */
+  protocolStatements: ProtocolStatementService;
+  /** The languages of the apps, shared by every tenant, and who sees which (console; written by the system tenant). */
+  systemLanguages: SystemLanguageService;
+  /** Dictionary types and data, shared by every tenant (console; written by the system tenant). */
+  dicts: DictService;
+  /** The error-code catalogue and its per-language message overrides (`messages`: what every error answer consults). */
+  errorCodes: ErrorCodeService;
+  /** A tenant's notices and announcements (console; sensitive words refused). */
+  notices: NoticeService;
   /** Roles of a tenant, their menus and data scope, and users' roles (console). */
   roles: RoleService;
   /** The menu tree shared by every tenant (console; changed by the system tenant only). */
@@ -144,7 +223,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Fail fast rather than queue: a request waiting on a dead Redis helps nobody.
     redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     await redis.connect();
-    bus = await RedisInvalidationBus.connect(redis);
+    bus = await RedisInvalidationBus.connect(redis, databaseIdentity(database.target));
     rateLimiter = new RedisRateLimiter({ redis, now });
   } else {
     bus = new LocalInvalidationBus();
@@ -164,6 +243,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const permissions = new PermissionService(database.db, tenants, bus);
   const depts = new DeptService(database.db);
   const posts = new PostService(database.db);
+  const sensitiveWords = new SensitiveWordService(database.db, bus);
+  const logger = options.logger ?? silentLogger;
+  const smsClients = new SmsClientRegistry([new LogSmsClient(logger), new WebhookSmsClient({ now })]);
+  const smsSender = new SmsSender(database.db, smsClients, logger);
+  const mailSender = new MailSender(database.db, logger);
+  const currencies = new CurrencyService(database.db);
+  const countries = new CountryService(database.db);
+  const shortLinkGroups = new ShortLinkGroupService(database.db);
+  const ipBlacklist = new IpBlacklistService(database.db, bus, clock);
+  await ipBlacklist.matcher.start();
+  const errorCodes = new ErrorCodeService(database.db, bus, logger);
+  await errorCodes.start();
   const qc = new QcService(database.db);
   const members = new MemberService(database.db);
   const supplements = new SupplementService(database.db);
@@ -184,6 +275,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     users: new UserService({ db: database.db, bus, adminAuth, permissions, depts, posts }),
     depts,
     posts,
+    smsChannels: new SmsChannelService(database.db, smsClients),
+    smsTemplates: new SmsTemplateService(database.db),
+    smsSender,
+    mailAccounts: new MailAccountService(database.db),
+    mailTemplates: new MailTemplateService(database.db),
+    mailSender,
+    currencies,
+    currencyRatePolicies: new CurrencyRatePolicyService(database.db, currencies, countries),
+    countries,
+    regions: new RegionService(database.db, countries),
+    shortLinkGroups,
+    shortLinks: new ShortLinkService({ db: database.db, groups: shortLinkGroups, tenants, publicBaseUrl: options.publicBaseUrl }),
+    ipBlacklist,
+    notifyTemplates: new NotifyTemplateService(database.db),
+    notifyMessages: new NotifyMessageService(database.db),
+    verificationCodes: new VerificationCodeService(database.db, { smsSender, mailSender }, options.verificationCodes ?? VERIFICATION_CODE_DEFAULTS),
+    sensitiveWords,
+    classifies: new ClassifyService(database.db),
+    supportInfos: new SupportInfoService(database.db, sensitiveWords),
+    information: new InformationService(database.db, sensitiveWords),
+    protocolStatements: new ProtocolStatementService(database.db, sensitiveWords),
+    systemLanguages: new SystemLanguageService(database.db),
+    dicts: new DictService(database.db),
+    errorCodes,
+    notices: new NoticeService(database.db, sensitiveWords),
     roles: new RoleService(database.db, bus),
     menus: new MenuService(database.db, bus),
     tenantAdmin: new TenantService(database.db, bus, tenantPackages),

@@ -12,7 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
-import { describeError } from '../core/errors/describe-error';
+import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { describeError, type ErrorMessages } from '../core/errors/describe-error';
 import { isServiceError } from '../core/errors/service-error';
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
@@ -29,9 +30,25 @@ import { RoleResolver } from './role/role.resolver';
 import { TenantPackageResolver, TenantResolver } from './tenant/tenant.resolver';
 import { DeptResolver } from './dept/dept.resolver';
 import { PostResolver } from './post/post.resolver';
+import { MailAccountResolver, MailLogResolver, MailTemplateResolver } from './messaging/mail.resolver';
+import { SmsChannelResolver, SmsLogResolver, SmsTemplateResolver } from './messaging/sms.resolver';
+import { NotifyMessageResolver, NotifyTemplateResolver } from './notify/notify.resolver';
+import { VerificationCodeResolver } from './verification/verification-code.resolver';
+import { ShortLinkGroupResolver, ShortLinkRecordResolver } from './short-link/short-link.resolver';
+import { GatewayIpBlacklistResolver } from './gateway/ip-blacklist.resolver';
+import { CurrencyRatePolicyResolver, CurrencyResolver } from './currency/currency.resolver';
+import { CountryResolver, RegionResolver } from './geo/geo.resolver';
+import { DictResolver } from './dict/dict.resolver';
+import { NoticeResolver } from './notice/notice.resolver';
+import { SensitiveWordResolver } from './sensitive-word/sensitive-word.resolver';
+import { ClassifyResolver } from './content/classify.resolver';
+import { InformationResolver } from './content/information.resolver';
+import { ProtocolStatementResolver } from './content/protocol-statement.resolver';
+import { SupportInfoResolver } from './content/support-info.resolver';
+import { SystemLanguageResolver } from './language/system-language.resolver';
 import { UserResolver } from './user/user.resolver';
 
-export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver] as const;
 
 export function buildGraphQLSchema() {
   return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });
@@ -45,24 +62,33 @@ export interface GraphQLOptions {
   limits: QueryLimits;
 }
 
-/** Apollo formats errors without their request; this remembers each error's request id first. */
-const requestIds = new WeakMap<object, string>();
-const rememberRequestIds: ApolloServerPlugin<GraphQLContext> = {
+/** Apollo formats errors without their request; this remembers each error's request id and language first. */
+const errorRequests = new WeakMap<object, { requestId: string; language: string | undefined }>();
+const rememberErrorRequests: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
-      async didEncounterErrors({ errors, contextValue }) {
-        for (const error of errors) requestIds.set(error, contextValue.ctx.requestId);
+      async didEncounterErrors({ errors, contextValue, request }) {
+        const language = firstLanguageTag(request.http?.headers.get('accept-language') ?? undefined);
+        for (const error of errors) errorRequests.set(error, { requestId: contextValue.ctx.requestId, language });
       },
     };
   },
 };
 
-/** GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are described. */
-export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown, log: Pick<FastifyInstance['log'], 'error'>): GraphQLFormattedError {
+/**
+ * GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are
+ * described, in the request's language where `messages` overrides the code's message.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log: Pick<FastifyInstance['log'], 'error'>,
+  messages?: ErrorMessages,
+): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : undefined;
   if (!original || original instanceof GraphQLError) return formatted;
-  const requestId = requestIds.get(error as object) ?? 'unknown';
-  const description = describeError(original, requestId);
+  const { requestId, language } = errorRequests.get(error as object) ?? { requestId: 'unknown', language: undefined };
+  const description = describeError(original, requestId, messages, language);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
   return {
     message: description.message,
@@ -76,7 +102,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const schema = await buildGraphQLSchema();
   const plugins: ApolloServerPlugin<GraphQLContext>[] = [
     fastifyApolloDrainPlugin(app),
-    rememberRequestIds,
+    rememberErrorRequests,
     queryLimitsPlugin(options.limits),
     auditPlugin(options.core, app.log),
     options.introspection ? ApolloServerPluginLandingPageLocalDefault({ footer: false }) : ApolloServerPluginLandingPageDisabled(),
@@ -88,7 +114,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     introspection: options.introspection,
     csrfPrevention: true,
     plugins,
-    formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log),
+    formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log, options.core.errorCodes.messages),
   });
   await apollo.start();
 
@@ -100,7 +126,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
       callers.set(request, await options.core.adminAuth.contextFor({ requestId: request.id, ip: request.ip, authorization: request.headers.authorization }));
     } catch (error) {
       if (!isServiceError(error)) throw error;
-      const description = describeError(error, request.id);
+      const description = describeError(error, request.id, options.core.errorCodes.messages, firstLanguageTag(request.headers['accept-language']));
       const extensions = { code: description.code, httpStatus: description.httpStatus, detail: description.detail };
       return reply.code(description.httpStatus).headers(description.headers).send({ errors: [{ message: description.message, extensions }] });
     }

@@ -1,12 +1,21 @@
 // REST error handling for the whole Fastify app: Fastify's own errors become coded service errors,
-// and every error is answered as an envelope with its HTTP status (open-api.md). Unexpected faults
-// are logged with the request id and answered 500 without internals.
+// and every error is answered as an envelope with its HTTP status (open-api.md), its message in the
+// language of the request's Accept-Language where the console overrides it. Unexpected faults are
+// logged with the request id and answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
-import { describeError, issuePath } from '../core/errors/describe-error';
+import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { describeError, type ErrorMessages, issuePath } from '../core/errors/describe-error';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
 import { BASIC_CHALLENGE } from '../core/oauth2/partner-auth';
 import { errorEnvelope } from '../openapi/envelope';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-language message overrides error answers use (set by registerRestErrorHandling). */
+    errorMessages?: ErrorMessages;
+  }
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -50,7 +59,8 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): un
 }
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const description = describeError(isServiceError(error) ? error : toServiceError(error as FastifyError, request), request.id);
+  const cause = isServiceError(error) ? error : toServiceError(error as FastifyError, request);
+  const description = describeError(cause, request.id, request.server.errorMessages, firstLanguageTag(request.headers['accept-language']));
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
   // An error envelope is not the route's success shape, so it skips the route's response serializer.
   return reply
@@ -61,7 +71,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     .send(errorEnvelope(description));
 }
 
-export function registerRestErrorHandling(app: FastifyInstance): void {
+export function registerRestErrorHandling(app: FastifyInstance, messages: ErrorMessages): void {
+  // A decoration of the root instance, so every route's request.server (plugins included) sees it.
+  app.decorate('errorMessages', messages);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     sendError(new ServiceError(ErrorCatalogue.NOT_FOUND, { method: request.method, url: request.url.replace(/\?.*$/, '') }), request, reply),

@@ -2,6 +2,7 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
+import { firstLanguageTag } from '../core/error-code/error-message-store';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
 import { type AppRouter, appRouter } from './router';
 import { toTrpcError } from './trpc';
@@ -15,11 +16,12 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
       // Staff sign in to the console and use the same access token here (Bearer); any other token
       // (a partner's) is refused before a procedure runs.
       createContext: async ({ req }) => {
+        const language = firstLanguageTag(req.headers['accept-language']);
         try {
           const { ctx } = await options.core.adminAuth.contextFor({ requestId: req.id, ip: req.ip, authorization: req.headers.authorization });
-          return { ctx, core: options.core, log: req.log };
+          return { ctx, core: options.core, log: req.log, language };
         } catch (error) {
-          throw toTrpcError(error, req.id);
+          throw toTrpcError(error, req.id, options.core.errorCodes.messages, language);
         }
       },
       onError: ({ error, ctx }) => {

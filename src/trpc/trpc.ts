@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { Core } from '../core/core';
-import { describeError } from '../core/errors/describe-error';
+import { describeError, type ErrorMessages } from '../core/errors/describe-error';
 import type { RequestContext } from '../core/request-context';
 import { operationLogEntry } from './audit';
 
@@ -15,6 +15,8 @@ export interface TrpcContext {
   core: Core;
   /** The request's logger (absent for callers made in tests). */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The first tag of the request's Accept-Language: error messages overridden for it are answered in it. */
+  language?: string;
 }
 
 const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -33,7 +35,7 @@ const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
-    const description = describeError(error.cause ?? error, ctx?.ctx.requestId ?? 'unknown');
+    const description = describeError(error.cause ?? error, ctx?.ctx.requestId ?? 'unknown', ctx?.core.errorCodes.messages, ctx?.language);
     return {
       ...shape,
       message: description.unexpected ? description.message : shape.message,
@@ -43,8 +45,8 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 /** A thrown service error as the TRPCError with the matching code (the service error is its cause). */
-export function toTrpcError(cause: unknown, requestId: string): TRPCError {
-  const description = describeError(cause, requestId);
+export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorMessages, language?: string): TRPCError {
+  const description = describeError(cause, requestId, messages, language);
   const code = description.unexpected ? 'INTERNAL_SERVER_ERROR' : (TRPC_CODES[description.httpStatus] ?? 'BAD_REQUEST');
   return new TRPCError({ code, message: description.message, cause });
 }
@@ -52,7 +54,7 @@ export function toTrpcError(cause: unknown, requestId: string): TRPCError {
 /** Service errors thrown by a procedure become TRPCErrors. */
 const serviceErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId);
+  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.language);
   return result;
 });
 

@@ -1,15 +1,22 @@
 // The administration save shapes (interface.md 2.4) carry an optional id: it must be omitted on
 // create and is required on update. One field set, two schemas, so both operations share the bounds.
+import { validationError } from '../errors/describe-error';
 import { z } from '../validation';
 
-/** A record id (int64 on the wire, a safe positive integer here). */
-export const recordIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A record id: Int64 on the wire, a 32-bit integer column in storage. */
+export const recordIdSchema = z.number().int().positive().max(2_147_483_647);
 
 /** CommonStatus: 0 enabled, 1 disabled. */
 export const commonStatusSchema = z.number().int().min(0).max(1);
 
 /** An optional text field: null and undefined both mean "not given". */
 export const optionalText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * An optional field backed by a column default: absent or null gives the default on create and
+ * keeps the stored value on update (undefined is "not set" to Prisma).
+ */
+export const optionalWithDefault = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 /** A unique array of record ids. */
 export const uniqueIdsSchema = (max: number) =>
@@ -26,4 +33,11 @@ export function saveShapeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
     create: z.object({ ...shape, id: z.null({ error: 'must be omitted on create' }).optional() }),
     update: z.object({ ...shape, id: recordIdSchema }),
   };
+}
+
+/** The parsed input, or BAD_REQUEST naming the first bad field (nothing is written before this). */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
 }

@@ -1,9 +1,9 @@
 // The operation log: one row per console mutation (written by the GraphQL audit plugin,
 // src/graphql/audit/), paged by each tenant's administrators. Rows name their tenant themselves:
 // the writer runs for anonymous callers too (a failed login), so it uses the unscoped database.
+import { parseInput } from '../admin/save-shape';
 import type { Db } from '../db/client';
-import { validationError } from '../errors/describe-error';
-import { pageInputSchema, pageWindow, type PageInput } from '../paging';
+import { createdWithin, filterWithCreateTimeRange, pageInputSchema, pageWindow, type PageInput } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -29,29 +29,17 @@ export interface OperationLogRecord extends Omit<OperationLogEntry, 'tenantId' |
   createTime: Date;
 }
 
-export const operationLogFilterSchema = z
-  .object({
-    userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
-    operation: z.string().max(100).nullish(),
-    success: z.boolean().nullish(),
-    createTimeFrom: z.date().nullish(),
-    createTimeTo: z.date().nullish(),
-  })
-  .refine((filter) => !filter.createTimeFrom || !filter.createTimeTo || filter.createTimeFrom <= filter.createTimeTo, {
-    message: 'must not be before createTimeFrom',
-    path: ['createTimeTo'],
-  });
+export const operationLogFilterSchema = filterWithCreateTimeRange({
+  userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  operation: z.string().max(100).nullish(),
+  success: z.boolean().nullish(),
+});
 
 export type OperationLogFilter = z.input<typeof operationLogFilterSchema>;
 
 const MAX_TEXT = 500;
 const clip = (text: string | null, max = MAX_TEXT) => (text === null || text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 export class OperationLogService {
   constructor(private readonly db: Db) {}
@@ -74,13 +62,13 @@ export class OperationLogService {
 
   /** The tenant's rows, newest first, by user, operation (exact), outcome and time range (inclusive). */
   async page(ctx: RequestContext, page: PageInput, filter: OperationLogFilter = {}): Promise<{ list: OperationLogRecord[]; total: number }> {
-    const window = pageWindow(parse(pageInputSchema, page));
-    const { userId, operation, success, createTimeFrom, createTimeTo } = parse(operationLogFilterSchema, filter);
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { userId, operation, success, createTimeFrom, createTimeTo } = parseInput(operationLogFilterSchema, filter);
     const where = {
       ...(userId != null ? { userId } : {}),
       ...(operation ? { operation } : {}),
       ...(success != null ? { resultCode: success ? 0 : { not: 0 } } : {}),
-      ...(createTimeFrom || createTimeTo ? { createdAt: { ...(createTimeFrom ? { gte: createTimeFrom } : {}), ...(createTimeTo ? { lte: createTimeTo } : {}) } } : {}),
+      ...createdWithin({ createTimeFrom, createTimeTo }),
     };
     const db = tenantScopedDb(this.db, tenantIdOf(ctx));
     const [rows, total] = await Promise.all([

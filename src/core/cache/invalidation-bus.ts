@@ -8,7 +8,13 @@ export type InvalidationMessage =
   | { kind: 'client-changed'; clientId: string }
   | { kind: 'tenant-changed'; tenantId: number }
   /** Roles, role menus, user roles or user status of a tenant changed; tenantId null: menus or packages, every tenant. */
-  | { kind: 'permissions-changed'; tenantId: number | null };
+  | { kind: 'permissions-changed'; tenantId: number | null }
+  /** A tenant's sensitive words changed: its compiled matcher is rebuilt on next use. */
+  | { kind: 'sensitive-words-changed'; tenantId: number }
+  /** Error-message overrides changed: every process reloads them. */
+  | { kind: 'error-messages-changed' }
+  /** Gateway IP blacklist entries changed: every process rebuilds its matcher. */
+  | { kind: 'ip-blacklist-changed' };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
 
@@ -37,32 +43,37 @@ export class LocalInvalidationBus implements InvalidationBus {
   async close(): Promise<void> {}
 }
 
-const CHANNEL = 'openbuy:invalidate';
-
 export class RedisInvalidationBus extends LocalInvalidationBus {
   private readonly origin = randomUUID();
   private readonly subscriber: Redis;
 
-  private constructor(private readonly publisher: Redis) {
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly channel: string,
+  ) {
     super();
     this.subscriber = publisher.duplicate();
   }
 
-  /** `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber. */
-  static async connect(publisher: Redis): Promise<RedisInvalidationBus> {
-    const bus = new RedisInvalidationBus(publisher);
+  /**
+   * `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber.
+   * `database` (databaseIdentity) names the channel: only processes over the same database hear
+   * each other, even when other deployments (or other test databases) share the Redis.
+   */
+  static async connect(publisher: Redis, database: string): Promise<RedisInvalidationBus> {
+    const bus = new RedisInvalidationBus(publisher, `openbuy:invalidate:${database}`);
     bus.subscriber.on('message', (_channel: string, text: string) => {
       const envelope = JSON.parse(text) as { origin: string; message: InvalidationMessage };
       if (envelope.origin !== bus.origin) bus.deliver(envelope.message);
     });
     if (bus.subscriber.status === 'wait') await bus.subscriber.connect(); // lazyConnect is inherited
-    await bus.subscriber.subscribe(CHANNEL);
+    await bus.subscriber.subscribe(bus.channel);
     return bus;
   }
 
   override async publish(message: InvalidationMessage): Promise<void> {
     this.deliver(message);
-    await this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, message }));
+    await this.publisher.publish(this.channel, JSON.stringify({ origin: this.origin, message }));
   }
 
   override async close(): Promise<void> {

@@ -25,3 +25,13 @@ export function sqliteFilePath(url: string): string {
   mkdirSync(dirname(absolute), { recursive: true });
   return absolute;
 }
+
+/**
+ * Which database this is, without credentials: host, port and name for PostgreSQL, the file for
+ * SQLite. Processes sharing a database share it; deployments sharing one Redis do not.
+ */
+export function databaseIdentity(target: DatabaseTarget): string {
+  if (target.provider === 'sqlite') return `sqlite:${sqliteFilePath(target.url)}`;
+  const url = new URL(target.url);
+  return `postgresql:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}

@@ -1,10 +1,9 @@
 // The department tree of a tenant (DeptSaveReqVO). A department's parent exists in the same tenant
 // and is never the department itself or one of its descendants; a department with children or users
 // is not deleted; its leader is a user of the tenant.
-import { commonStatusSchema, optionalText, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
+import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { validationError } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -62,11 +61,6 @@ const DEPT_FIELDS = {
 const ENABLED = 0;
 const DEPT_ORDER = [{ sort: 'asc' as const }, { id: 'asc' as const }];
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 /** `deptId` and every department below it, from a tenant's (id, parentId) pairs. */
 export function deptWithDescendants(depts: readonly { id: number; parentId: number }[], deptId: number): Set<number> {
@@ -115,7 +109,7 @@ export class DeptService {
   }
 
   async create(ctx: RequestContext, input: DeptSaveInput): Promise<number> {
-    const { id: _id, ...data } = parse(deptSaveSchemas.create, input);
+    const { id: _id, ...data } = parseInput(deptSaveSchemas.create, input);
     const parentId = data.parentId ?? ROOT_DEPT_ID;
     const db = this.scoped(ctx);
     await this.checkRelations(db, { ...data, parentId });
@@ -124,7 +118,7 @@ export class DeptService {
   }
 
   async update(ctx: RequestContext, input: DeptSaveInput): Promise<void> {
-    const { id, ...data } = parse(deptSaveSchemas.update, input);
+    const { id, ...data } = parseInput(deptSaveSchemas.update, input);
     const parentId = data.parentId ?? ROOT_DEPT_ID;
     const db = this.scoped(ctx);
     const depts = await db.dept.findMany({ select: { id: true, parentId: true } });
@@ -155,7 +149,7 @@ export class DeptService {
 
   /** The tenant's departments matching the filter, as a tree (name: contained, case as stored). */
   async tree(ctx: RequestContext, filter: DeptFilter = {}): Promise<DeptTreeNode[]> {
-    const { name, status } = parse(deptFilterSchema, filter);
+    const { name, status } = parseInput(deptFilterSchema, filter);
     const depts = await this.scoped(ctx).dept.findMany({ select: DEPT_FIELDS, orderBy: DEPT_ORDER });
     return deptTree(depts, (dept) => (!name || dept.name.includes(name)) && (status == null || dept.status === status));
   }

@@ -102,6 +102,138 @@ export const ErrorCatalogue = {
   POST_CODE_EXISTS: business(1_002_032_002, 'A post with code {code} already exists'),
   POST_IN_USE: business(1_002_032_003, 'Post {name} is held by {userCount} user(s): take it from them first'),
 
+  // 1_002_050: dictionary types; 1_002_051: dictionary data
+  DICT_TYPE_NOT_FOUND: business(1_002_050_000, 'Dictionary type {dictTypeId} does not exist'),
+  DICT_TYPE_EXISTS: business(1_002_050_001, 'A dictionary type {type} already exists'),
+  DICT_TYPE_HAS_DATA: business(1_002_050_002, 'Dictionary type {type} has {dataCount} data entries: delete them first'),
+  DICT_DATA_NOT_FOUND: business(1_002_051_000, 'Dictionary data {dictDataId} does not exist'),
+  DICT_DATA_TYPE_UNKNOWN: business(1_002_051_001, 'Dictionary type {dictType} does not exist'),
+  DICT_DATA_VALUE_EXISTS: business(1_002_051_002, 'Dictionary type {dictType} already has the value {value}'),
+
+  // 1_002_052: error-message overrides
+  ERROR_CODE_NOT_FOUND: business(1_002_052_000, 'Error code override {errorCodeId} does not exist'),
+  ERROR_CODE_UNKNOWN: business(1_002_052_001, 'Error code {code} is not in the catalogue'),
+  ERROR_CODE_OVERRIDE_EXISTS: business(1_002_052_002, 'Error code {code} already has a message for language {langType}'),
+  ERROR_CODE_MESSAGE_INVALID: business(1_002_052_003, 'The message for error code {code} is invalid: {reason}'),
+
+  // 1_002_053: sensitive words
+  SENSITIVE_WORD_NOT_FOUND: business(1_002_053_000, 'Sensitive word {sensitiveWordId} does not exist'),
+  SENSITIVE_WORD_EXISTS: business(1_002_053_001, 'The sensitive word {name} already exists'),
+  SENSITIVE_WORD_FOUND: business(1_002_053_002, '{field} contains sensitive words: {words}'),
+
+  // 1_002_054: notices
+  NOTICE_NOT_FOUND: business(1_002_054_000, 'Notice {noticeId} does not exist'),
+
+  // 1_002_040: message templates (shared by SMS, mail and notify) and SMS channels
+  MESSAGE_TEMPLATE_PARAM_MISSING: business(1_002_040_000, 'Template {templateCode} needs parameter {param}'),
+  SMS_CHANNEL_NOT_FOUND: business(1_002_040_001, 'SMS channel {channelId} does not exist'),
+  SMS_CHANNEL_CODE_UNKNOWN: business(1_002_040_002, 'Unknown SMS channel code {code}; accepted codes: {accepted}'),
+  SMS_CHANNEL_DISABLED: business(1_002_040_003, 'SMS channel {signature} is disabled'),
+  SMS_CHANNEL_IN_USE: business(1_002_040_004, 'SMS channel {signature} is used by {templateCount} template(s): delete or move them first'),
+  SMS_CHANNEL_CONFIG_INVALID: business(1_002_040_005, 'SMS channel code {code} needs {field}: {reason}'),
+
+  // 1_002_041: SMS templates and sending
+  SMS_TEMPLATE_NOT_FOUND: business(1_002_041_000, 'SMS template {templateId} does not exist'),
+  SMS_TEMPLATE_CODE_EXISTS: business(1_002_041_001, 'An SMS template with code {code} already exists'),
+  SMS_TEMPLATE_CODE_NOT_FOUND: business(1_002_041_002, 'No SMS template with code {templateCode}'),
+  SMS_TEMPLATE_DISABLED: business(1_002_041_003, 'SMS template {templateCode} is disabled'),
+  SMS_SEND_FAILED: business(1_002_041_004, 'Sending the SMS failed (log {logId}): {reason}'),
+
+  // 1_002_042: mail accounts
+  MAIL_ACCOUNT_NOT_FOUND: business(1_002_042_000, 'Mail account {accountId} does not exist'),
+  MAIL_ACCOUNT_IN_USE: business(1_002_042_001, 'Mail account {mail} is used by {templateCount} template(s): delete or move them first'),
+
+  // 1_002_043: mail templates and sending
+  MAIL_TEMPLATE_NOT_FOUND: business(1_002_043_000, 'Mail template {templateId} does not exist'),
+  MAIL_TEMPLATE_CODE_EXISTS: business(1_002_043_001, 'A mail template with code {code} and language {languageCode} already exists'),
+  MAIL_TEMPLATE_CODE_NOT_FOUND: business(1_002_043_002, 'No mail template with code {templateCode}'),
+  MAIL_TEMPLATE_DISABLED: business(1_002_043_003, 'Mail template {templateCode} is disabled in every language'),
+  MAIL_SEND_FAILED: business(1_002_043_004, 'Sending the mail failed (log {logId}): {reason}'),
+
+  // 1_002_044: in-app notify templates and messages
+  NOTIFY_TEMPLATE_NOT_FOUND: business(1_002_044_000, 'Notify template {templateId} does not exist'),
+  NOTIFY_TEMPLATE_CODE_EXISTS: business(1_002_044_001, 'A notify template with code {code} and language {languageCode} already exists'),
+  NOTIFY_TEMPLATE_CODE_NOT_FOUND: business(1_002_044_002, 'No notify template with code {templateCode}'),
+  NOTIFY_TEMPLATE_DISABLED: business(1_002_044_003, 'Notify template {templateCode} is disabled in every language'),
+  NOTIFY_RECIPIENT_NOT_FOUND: business(1_002_044_004, 'No {recipientKind} {userId} in this tenant'),
+
+  // 1_002_045: verification codes (SMS and mail)
+  VERIFICATION_CODE_NOT_FOUND: business(1_002_045_000, 'No verification code was sent to {target} for scene {scene}'),
+  VERIFICATION_CODE_EXPIRED: business(1_002_045_001, 'The verification code has expired: request a new one'),
+  VERIFICATION_CODE_MISMATCH: business(1_002_045_002, 'The verification code is wrong ({attemptsLeft} attempt(s) left)'),
+  VERIFICATION_CODE_ATTEMPTS_EXCEEDED: business(1_002_045_003, 'Too many wrong codes: this code no longer works, request a new one'),
+  VERIFICATION_CODE_USED: business(1_002_045_004, 'The verification code was already used: request a new one'),
+  VERIFICATION_CODE_SEND_TOO_FAST: business(1_002_045_005, 'A code was sent to {target} moments ago: wait {retryAfterSeconds} seconds'),
+  VERIFICATION_CODE_DAILY_LIMIT: business(1_002_045_006, '{target} has received the most codes allowed today ({dailyMax})'),
+
+  // 1_002_060: help-center classifications
+  CLASSIFY_NOT_FOUND: business(1_002_060_000, 'Classification {classifyId} does not exist'),
+  CLASSIFY_UUID_EXISTS: business(1_002_060_001, 'A classification with uuidCode {uuidCode} already exists'),
+  CLASSIFY_PARENT_NOT_FOUND: business(1_002_060_002, 'Parent classification {parentId} does not exist'),
+  CLASSIFY_PARENT_MISMATCH: business(
+    1_002_060_003,
+    'Parent classification {parentId} is of positionType {parentPositionType} and language {parentLanguage}, not {positionType} and {language}',
+  ),
+  CLASSIFY_PARENT_CYCLE: business(1_002_060_004, 'Classification {classifyId} cannot be moved under itself or one of its descendants'),
+  CLASSIFY_HAS_CHILDREN: business(1_002_060_005, 'Classification {className} has child classifications: delete or move them first'),
+  CLASSIFY_HAS_SUPPORT_INFOS: business(1_002_060_006, 'Classification {className} holds {count} support info(s): delete or move them first'),
+  CLASSIFY_SCOPE_LOCKED: business(
+    1_002_060_007,
+    'Classification {className} has child classifications or support infos: its positionType and language cannot change',
+  ),
+
+  // 1_002_061: support info
+  SUPPORT_INFO_NOT_FOUND: business(1_002_061_000, 'Support info {supportInfoId} does not exist'),
+  SUPPORT_INFO_UUID_EXISTS: business(1_002_061_001, 'A support info with uuidCode {uuidCode} already exists'),
+  SUPPORT_INFO_CLASSIFY_UUID_MISMATCH: business(1_002_061_002, 'classifyUuid {classifyUuid} is not the uuidCode of classification {classifyId} ({uuidCode})'),
+  SUPPORT_INFO_LANGUAGE_MISMATCH: business(1_002_061_003, 'Support info language {language} differs from the language {classifyLanguage} of classification {classifyId}'),
+
+  // 1_002_062: information
+  INFORMATION_NOT_FOUND: business(1_002_062_000, 'Information {informationId} does not exist'),
+  INFORMATION_UUID_EXISTS: business(1_002_062_001, 'An information with uuidCode {uuidCode} already exists'),
+
+  // 1_002_063: protocol statements
+  PROTOCOL_STATEMENT_NOT_FOUND: business(1_002_063_000, 'Protocol statement {protocolStatementId} does not exist'),
+  PROTOCOL_STATEMENT_UUID_EXISTS: business(1_002_063_001, 'A protocol statement with uuidCode {uuidCode} already exists'),
+
+  // 1_002_064: system languages (platform-wide)
+  SYSTEM_LANGUAGE_NOT_FOUND: business(1_002_064_000, 'System language {languageId} does not exist'),
+  SYSTEM_LANGUAGE_CODE_EXISTS: business(1_002_064_001, 'A system language with langCode {langCode} already exists'),
+
+  // 1_002_070: currencies (platform-wide)
+  CURRENCY_NOT_FOUND: business(1_002_070_000, 'Currency {currencyId} does not exist'),
+  CURRENCY_CODE_EXISTS: business(1_002_070_001, 'A currency with code {abbreviationCode} already exists'),
+  CURRENCY_CODE_NOT_FOUND: business(1_002_070_002, 'No currency with code {currencyCode}'),
+  CURRENCY_DISABLED: business(1_002_070_003, 'Currency {currencyCode} is disabled'),
+
+  // 1_002_071: currency rate policies
+  CURRENCY_RATE_POLICY_NOT_FOUND: business(1_002_071_000, 'Currency rate policy {policyId} does not exist'),
+  CURRENCY_RATE_POLICY_EXISTS: business(1_002_071_001, 'An enabled rate policy for {target} already exists: disable it first'),
+
+  // 1_002_072: countries (platform-wide)
+  COUNTRY_NOT_FOUND: business(1_002_072_000, 'Country {countryId} does not exist'),
+  COUNTRY_CODE_EXISTS: business(1_002_072_001, 'A country with code {enShortName} already exists'),
+  COUNTRY_CODE_NOT_FOUND: business(1_002_072_002, 'No country with code {countryCode}'),
+  COUNTRY_HAS_REGIONS: business(1_002_072_003, 'Country {enName} has {regionCount} region(s): delete them first'),
+
+  // 1_002_073: regions (platform-wide)
+  REGION_NOT_FOUND: business(1_002_073_000, 'Region {regionId} does not exist'),
+
+  // 1_002_080: short-link groups
+  SHORT_LINK_GROUP_NOT_FOUND: business(1_002_080_000, 'Short-link group {groupId} does not exist'),
+  SHORT_LINK_GROUP_CODE_EXISTS: business(1_002_080_001, 'A short-link group with code {groupCode} already exists'),
+  SHORT_LINK_GROUP_IN_USE: business(1_002_080_002, 'Short-link group {groupName} holds {recordCount} short link(s): move or delete them first'),
+
+  // 1_002_081: short links
+  SHORT_LINK_NOT_FOUND: business(1_002_081_000, 'Short link {shortLinkId} does not exist'),
+
+  // 1_002_082: gateway IP blacklist (platform-wide)
+  IP_BLACKLISTED: { code: 1_002_082_000, template: 'Requests from {ip} are blocked', httpStatus: 403 },
+  IP_BLACKLIST_NOT_FOUND: business(1_002_082_001, 'IP blacklist entry {entryId} does not exist'),
+  IP_BLACKLIST_EXISTS: business(1_002_082_002, '{ip} is already on the IP blacklist'),
+  IP_BLACKLIST_COVERS_CALLER: business(1_002_082_003, '{ip} covers your own address {callerIp}: saving it would lock you out'),
+  IP_BLACKLIST_PERMANENT: business(1_002_082_004, 'Entry {ip} is permanent: extendMinutes has no expiry to extend; pass expireTime instead'),
+
   // 1_030_001: members and bindings
   MEMBER_NOT_BOUND: business(1_030_001_000, 'externalUserId {externalUserId} is not bound to a member'),
   MEMBER_NOT_FOUND: business(1_030_001_001, 'Member {memberId} does not exist'),

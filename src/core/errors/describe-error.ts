@@ -1,8 +1,9 @@
 // The one place that turns any thrown value into what a caller is told. Each face (REST envelope,
 // GraphQL extensions.code, TRPCError) formats this description; none inspects errors on its own.
 import { ZodError } from 'zod';
+import { isValueOutOfRange } from '../db/value-out-of-range';
 import { ErrorCatalogue } from './catalogue';
-import { isServiceError, ServiceError } from './service-error';
+import { isServiceError, renderTemplate, ServiceError } from './service-error';
 
 export interface ErrorDescription {
   code: number;
@@ -29,18 +30,31 @@ export function validationError(zodError: ZodError, prefix?: string): ServiceErr
   return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: issues[0] ?? 'invalid input' }, issues.join('; '));
 }
 
-export function describeError(error: unknown, requestId: string): ErrorDescription {
-  const known = error instanceof ZodError ? validationError(error) : error;
-  if (isServiceError(known)) {
-    return {
-      code: known.code,
-      httpStatus: known.definition.httpStatus,
-      message: known.message,
-      detail: known.detail,
-      headers: known.headers,
-      unexpected: known.definition.httpStatus >= 500,
-    };
-  }
-  const internal = new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
-  return { code: internal.code, httpStatus: 500, message: internal.message, detail: '', headers: {}, unexpected: true };
+/**
+ * Per-language message overrides (the console's error codes): the template that replaces the
+ * catalogue's for `code` in `language`, or undefined to keep the catalogue's.
+ */
+export type ErrorMessages = (code: number, language: string) => string | undefined;
+
+/**
+ * What the caller is told about `error`. With `messages` and the request's `language`, the message
+ * is rendered from that language's override of the code, when there is one, with the same parameters.
+ */
+export function describeError(error: unknown, requestId: string, messages?: ErrorMessages, language?: string): ErrorDescription {
+  const known =
+    error instanceof ZodError
+      ? validationError(error)
+      : isValueOutOfRange(error)
+        ? new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'a number is outside the range the service stores' })
+        : error;
+  const service = isServiceError(known) ? known : new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
+  const override = messages && language ? messages(service.code, language) : undefined;
+  return {
+    code: service.code,
+    httpStatus: service.definition.httpStatus,
+    message: override === undefined ? service.message : renderTemplate(override, service.params),
+    detail: service.detail,
+    headers: service.headers,
+    unexpected: service !== known || service.definition.httpStatus >= 500,
+  };
 }

@@ -1,10 +1,10 @@
 /**
  * USD amounts: JSON numbers with at most two decimals on the wire, integer cents everywhere
- * else. Conversions go through the number's decimal text and integers, never binary-float
- * arithmetic, so 19.99 is 1999 cents and 0.1 + 0.2 (0.30000000000000004) is rejected rather
- * than rounded.
+ * else. Conversions are exact (./decimal.ts), so 19.99 is 1999 cents and 0.1 + 0.2
+ * (0.30000000000000004) is rejected rather than rounded.
  */
 import { z } from 'zod';
+import { formatScaled, toScaledInteger } from './decimal';
 
 /**
  * 9,999,999,999,999.99 USD. A decimal with at most 15 significant digits survives the trip
@@ -15,9 +15,6 @@ export const MAX_USD_CENTS = 999_999_999_999_999;
 
 const MAX_CENTS = BigInt(MAX_USD_CENTS);
 
-/** `String(number)` of a non-negative finite number: plain digits or exponent form (1e-7, 1.5e+21). */
-const NUMBER_TEXT_PATTERN = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
-
 type UsdRejection = 'NOT_FINITE' | 'NEGATIVE' | 'TOO_MANY_DECIMALS' | 'TOO_LARGE';
 
 type UsdToCentsResult =
@@ -27,22 +24,8 @@ type UsdToCentsResult =
 function convertUsdToCents(value: number): UsdToCentsResult {
   if (!Number.isFinite(value)) return { ok: false, reason: 'NOT_FINITE' };
   if (value < 0) return { ok: false, reason: 'NEGATIVE' };
-  // The shortest round-tripping text is the decimal the JSON number was written as, for every
-  // amount up to MAX_USD_CENTS.
-  const match = NUMBER_TEXT_PATTERN.exec(String(value));
-  if (!match) throw new Error(`unexpected number text for ${value}`);
-  const [, integerDigits = '', fractionDigits = '', exponent = '0'] = match;
-  const digits = BigInt(integerDigits + fractionDigits);
-  // value = digits × 10^(exponent − fractionDigits.length), so cents = digits × 10^centsExponent.
-  const centsExponent = Number(exponent) - fractionDigits.length + 2;
-  let cents: bigint;
-  if (centsExponent >= 0) {
-    cents = digits * 10n ** BigInt(centsExponent);
-  } else {
-    const divisor = 10n ** BigInt(-centsExponent);
-    if (digits % divisor !== 0n) return { ok: false, reason: 'TOO_MANY_DECIMALS' };
-    cents = digits / divisor;
-  }
+  const cents = toScaledInteger(value, 2);
+  if (cents === null) return { ok: false, reason: 'TOO_MANY_DECIMALS' };
   if (cents > MAX_CENTS) return { ok: false, reason: 'TOO_LARGE' };
   return { ok: true, cents: Number(cents) };
 }
@@ -59,9 +42,7 @@ export function usdToCents(value: number): number | null {
 /** '19.99', '-0.05', '0.00': two decimals, built from the integer's digits. */
 export function formatUsd(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer, got ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return formatScaled(BigInt(cents), 2);
 }
 
 /**

@@ -2,6 +2,7 @@
 // endpoint read them from here, never from the database. A change published on the invalidation
 // bus drops the entry everywhere; the next use reloads it.
 import type { Db } from '../db/client';
+import { jsonStrings } from '../db/json-values';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { IpRuleSet } from '../net/ip-matcher';
 
@@ -22,10 +23,6 @@ export interface ClientSettings {
 /** Unknown ids are remembered briefly so a flood of bad client ids cannot reach the database. */
 const UNKNOWN_CLIENT_TTL_MS = 60_000;
 const MAX_UNKNOWN = 10_000;
-
-function jsonStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
 
 export class ClientRegistry {
   private readonly known = new Map<string, ClientSettings>();

@@ -4,18 +4,18 @@
 // (`assertManagedBy`); the seed and tests create clients directly with `create`.
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { jsonStrings } from '../db/json-values';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { IpRuleSet } from '../net/ip-matcher';
 import { pageInputSchema, pageWindow } from '../paging';
 import type { RequestContext } from '../request-context';
+import { MASKED_SECRET } from '../security/masking';
 import { hashSecret } from '../security/password-hash';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from './scopes';
 import type { TokenService } from './token-service';
-
-export const MASKED_SECRET = '******';
 
 const stringList = z.array(z.string().min(1).max(255)).max(100);
 
@@ -83,8 +83,6 @@ export interface OAuth2ClientRecord {
   createTime: Date;
   updateTime: Date;
 }
-
-const jsonStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 type StoredClient = NonNullable<Awaited<ReturnType<Db['oAuth2Client']['findUnique']>>>;
 

@@ -70,6 +70,7 @@ export const MENU_CATALOGUE: readonly MenuNode[] = [
       menu('Mail logs', 'mail-log', 'system:mail-log', ['query']),
       menu('Notify templates', 'notify-template', 'system:notify-template', [...CRUD, 'send-notify']),
       menu('Notify messages', 'notify-message', 'system:notify-message', ['query']),
+      menu('Verification codes', 'verification-code', 'system:verification-code', ['query', 'send', 'use']),
     ],
   },
   {

@@ -2,9 +2,8 @@
 // user holds it (UserPost rows, restricted in the database too).
 import { type Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
-import { commonStatusSchema, optionalText, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
+import { commonStatusSchema, optionalText, parseInput, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { validationError } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -42,11 +41,6 @@ export interface PostRecord {
 const POST_FIELDS = { id: true, name: true, code: true, sort: true, status: true, remark: true, createdAt: true } as const;
 const ENABLED = 0;
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 export class PostService {
   constructor(private readonly db: Db) {}
@@ -56,7 +50,7 @@ export class PostService {
   }
 
   async create(ctx: RequestContext, input: PostSaveInput): Promise<number> {
-    const { id: _id, ...data } = parse(postSaveSchemas.create, input);
+    const { id: _id, ...data } = parseInput(postSaveSchemas.create, input);
     try {
       const post = await this.scoped(ctx).post.create({ data: { ...data, tenantId: tenantIdOf(ctx) }, select: { id: true } });
       return post.id;
@@ -67,7 +61,7 @@ export class PostService {
   }
 
   async update(ctx: RequestContext, input: PostSaveInput): Promise<void> {
-    const { id, ...data } = parse(postSaveSchemas.update, input);
+    const { id, ...data } = parseInput(postSaveSchemas.update, input);
     try {
       const { count } = await this.scoped(ctx).post.updateMany({ where: { id }, data });
       if (count === 0) throw new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId: id });
@@ -103,8 +97,8 @@ export class PostService {
   }
 
   async page(ctx: RequestContext, page: PageInput, filter: PostPageFilter = {}): Promise<{ list: PostRecord[]; total: number }> {
-    const window = pageWindow(parse(pageInputSchema, page));
-    const { name, code, status } = parse(postPageFilterSchema, filter);
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { name, code, status } = parseInput(postPageFilterSchema, filter);
     const where = {
       ...(name ? { name: { contains: name } } : {}),
       ...(code ? { code: { contains: code } } : {}),

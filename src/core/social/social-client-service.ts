@@ -1,15 +1,14 @@
 // A tenant's apps on social platforms (SocialClientSaveReqVO): one per social type and user type.
 // The client secret is stored as given (the platform needs it back) and read back masked; sending
 // the masked value on update keeps the stored secret.
-import { commonStatusSchema, recordIdSchema, saveShapeSchemas } from '../admin/save-shape';
+import { commonStatusSchema, parseInput, recordIdSchema, saveShapeSchemas } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { validationError } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
-import { MASKED_SECRET } from '../oauth2/oauth2-client-service';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf, UserType } from '../request-context';
+import { MASKED_SECRET } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 
@@ -59,11 +58,6 @@ export interface SocialClientRecord {
 
 const ENABLED = 0;
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 type StoredSocialClient = NonNullable<Awaited<ReturnType<Db['socialClient']['findUnique']>>>;
 
@@ -83,7 +77,7 @@ export class SocialClientService {
   }
 
   async create(ctx: RequestContext, input: SocialClientSaveInput): Promise<number> {
-    const { id: _id, ...data } = parse(socialClientSaveSchemas.create, input);
+    const { id: _id, ...data } = parseInput(socialClientSaveSchemas.create, input);
     if (data.clientSecret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'clientSecret: give the secret of a new client' });
     try {
       const created = await this.scoped(ctx).socialClient.create({ data: { ...data, tenantId: tenantIdOf(ctx) }, select: { id: true } });
@@ -96,7 +90,7 @@ export class SocialClientService {
 
   /** A clientSecret of ****** keeps the stored secret. */
   async update(ctx: RequestContext, input: SocialClientSaveInput): Promise<void> {
-    const { id, clientSecret, ...data } = parse(socialClientSaveSchemas.update, input);
+    const { id, clientSecret, ...data } = parseInput(socialClientSaveSchemas.update, input);
     try {
       const { count } = await this.scoped(ctx).socialClient.updateMany({
         where: { id },
@@ -110,19 +104,19 @@ export class SocialClientService {
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    const { count } = await this.scoped(ctx).socialClient.deleteMany({ where: { id: parse(recordIdSchema, id) } });
+    const { count } = await this.scoped(ctx).socialClient.deleteMany({ where: { id: parseInput(recordIdSchema, id) } });
     if (count === 0) throw new ServiceError(ErrorCatalogue.SOCIAL_CLIENT_NOT_FOUND, { id });
   }
 
   async get(ctx: RequestContext, id: number): Promise<SocialClientRecord> {
-    const stored = await this.scoped(ctx).socialClient.findFirst({ where: { id: parse(recordIdSchema, id) } });
+    const stored = await this.scoped(ctx).socialClient.findFirst({ where: { id: parseInput(recordIdSchema, id) } });
     if (!stored) throw new ServiceError(ErrorCatalogue.SOCIAL_CLIENT_NOT_FOUND, { id });
     return toRecord(stored);
   }
 
   async page(ctx: RequestContext, page: PageInput, filter: SocialClientPageFilter = {}): Promise<{ list: SocialClientRecord[]; total: number }> {
-    const window = pageWindow(parse(pageInputSchema, page));
-    const { name, socialType, userType, status } = parse(socialClientPageFilterSchema, filter);
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { name, socialType, userType, status } = parseInput(socialClientPageFilterSchema, filter);
     const where = {
       ...(name ? { name: { contains: name } } : {}),
       ...(socialType != null ? { socialType } : {}),

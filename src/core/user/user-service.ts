@@ -4,13 +4,12 @@
 // the user's sessions; every change tells the permission caches (which also hold `me`'s profile).
 // Which users a caller sees is limited by the data scope of their roles (src/core/user/data-scope.ts).
 import type { AdminAuthService } from '../admin/admin-auth-service';
-import { commonStatusSchema, optionalText, recordIdSchema, saveShapeSchemas, type SaveShapeInput, uniqueIdsSchema } from '../admin/save-shape';
+import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas, uniqueIdsSchema } from '../admin/save-shape';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { deptWithDescendants, type DeptService } from '../dept/dept-service';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { validationError } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type PermissionService, publishPermissionsChanged, signInRequired } from '../permission/permission-service';
@@ -108,11 +107,6 @@ export const USER_FIELDS = {
   createdAt: true,
 } as const satisfies Record<keyof UserRecord, true>;
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 export interface UserServiceDeps {
   db: Db;
@@ -135,7 +129,7 @@ export class UserService {
    * creates without a lock: each create counts after inserting and withdraws itself when over.
    */
   async create(ctx: RequestContext, input: UserSaveInput): Promise<number> {
-    const { id: _id, password, postIds, ...data } = parse(userSaveSchemas.create, input);
+    const { id: _id, password, postIds, ...data } = parseInput(userSaveSchemas.create, input);
     const tenantId = tenantIdOf(ctx);
     const db = this.scoped(ctx);
     const { accountCount } = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { accountCount: true } });
@@ -168,7 +162,7 @@ export class UserService {
 
   /** Updates a user and replaces their posts; the password is kept (see userSaveSchemas). */
   async update(ctx: RequestContext, input: UserSaveInput): Promise<void> {
-    const { id, password: _password, postIds, ...data } = parse(userSaveSchemas.update, input);
+    const { id, password: _password, postIds, ...data } = parseInput(userSaveSchemas.update, input);
     const tenantId = tenantIdOf(ctx);
     const db = this.scoped(ctx);
     if (!(await db.adminUser.findFirst({ where: { id }, select: { id: true } }))) throw new ServiceError(ErrorCatalogue.USER_NOT_FOUND, { userId: id });
@@ -204,7 +198,7 @@ export class UserService {
 
   /** Enables or disables a user; disabling ends their sessions at once. */
   async updateStatus(ctx: RequestContext, input: z.input<typeof userUpdateStatusSchema>): Promise<void> {
-    const { id, status } = parse(userUpdateStatusSchema, input);
+    const { id, status } = parseInput(userUpdateStatusSchema, input);
     const tenantId = tenantIdOf(ctx);
     const { count } = await this.scoped(ctx).adminUser.updateMany({ where: { id }, data: { status } });
     if (count === 0) throw new ServiceError(ErrorCatalogue.USER_NOT_FOUND, { userId: id });
@@ -214,7 +208,7 @@ export class UserService {
 
   /** Sets a user's password and ends their sessions. */
   async updatePassword(ctx: RequestContext, input: z.input<typeof userUpdatePasswordSchema>): Promise<void> {
-    const { id, password } = parse(userUpdatePasswordSchema, input);
+    const { id, password } = parseInput(userUpdatePasswordSchema, input);
     const passwordHash = await hashSecret(password);
     const { count } = await this.scoped(ctx).adminUser.updateMany({ where: { id }, data: { passwordHash } });
     if (count === 0) throw new ServiceError(ErrorCatalogue.USER_NOT_FOUND, { userId: id });
@@ -231,8 +225,8 @@ export class UserService {
 
   /** A page of the users the caller's data scope shows, newest first. */
   async page(ctx: RequestContext, page: PageInput, filter: UserPageFilter = {}): Promise<{ list: UserRecord[]; total: number }> {
-    const window = pageWindow(parse(pageInputSchema, page));
-    const { username, mobile, status, deptId } = parse(userPageFilterSchema, filter);
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { username, mobile, status, deptId } = parseInput(userPageFilterSchema, filter);
     const db = this.scoped(ctx);
     const conditions: Prisma.AdminUserWhereInput[] = [await this.visibleUsers(ctx)];
     if (username) conditions.push({ username: { contains: username } });
@@ -278,7 +272,7 @@ export class UserService {
 
   /** The signed-in user changes their own nickname, email, mobile and sex. */
   async updateProfile(ctx: RequestContext, input: UserProfileUpdateInput): Promise<void> {
-    const data = parse(userProfileUpdateSchema, input);
+    const data = parseInput(userProfileUpdateSchema, input);
     const userId = this.signedInUserId(ctx);
     const { count } = await this.scoped(ctx).adminUser.updateMany({ where: { id: userId }, data });
     if (count === 0) throw signInRequired('The account no longer exists');
@@ -287,7 +281,7 @@ export class UserService {
 
   /** The signed-in user changes their own password, knowing the old one; every session of theirs ends. */
   async updateProfilePassword(ctx: RequestContext, input: z.input<typeof userProfilePasswordSchema>): Promise<void> {
-    const { oldPassword, newPassword } = parse(userProfilePasswordSchema, input);
+    const { oldPassword, newPassword } = parseInput(userProfilePasswordSchema, input);
     const userId = this.signedInUserId(ctx);
     const db = this.scoped(ctx);
     const user = await db.adminUser.findFirst({ where: { id: userId }, select: { passwordHash: true } });

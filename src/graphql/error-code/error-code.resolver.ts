@@ -1,31 +1,50 @@
-import { Authorized, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { ErrorCatalogue } from '../../core/errors/catalogue';
-
-@ObjectType({ description: 'A coded error the service can answer with' })
-export class ErrorCodeEntry {
-  @Field(() => String, { description: 'Catalogue name, e.g. TENANT_NOT_FOUND' })
-  name!: string;
-
-  @Field(() => Int)
-  code!: number;
-
-  @Field(() => String, { description: 'Message template; {name} marks a parameter' })
-  message!: string;
-
-  @Field(() => Int, { description: 'HTTP status on the REST face (200 for business rejections)' })
-  httpStatus!: number;
-}
+// Error codes (system:error-code:*): the catalogue, and per-language overrides of its messages that
+// every tenant's administrators read and only the system tenant's write.
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { CatalogueEntry, ErrorCodeRecord } from '../../core/error-code/error-code-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { ErrorCodeEntry, ErrorCodePageReqVO, ErrorCodeSaveReqVO, ErrorCodeView, ErrorCodeViewPage } from './error-code.types';
 
 @Resolver()
 export class ErrorCodeResolver {
   @Authorized('system:error-code:query')
-  @Query(() => [ErrorCodeEntry], { description: 'The error-code catalogue' })
-  errorCodes(): ErrorCodeEntry[] {
-    return Object.entries(ErrorCatalogue).map(([name, definition]) => ({
-      name,
-      code: definition.code,
-      message: definition.template,
-      httpStatus: definition.httpStatus,
-    }));
+  @Query(() => [ErrorCodeEntry], { description: 'The error-code catalogue, with each code\'s message overrides' })
+  errorCodes(@Ctx() { ctx, core }: GraphQLContext): Promise<CatalogueEntry[]> {
+    return core.errorCodes.catalogue(ctx);
+  }
+
+  @Authorized('system:error-code:create')
+  @Mutation(() => Int64, { description: 'Overrides a catalogue message for one language (system tenant only); answers the override\'s id' })
+  createErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.errorCodes.create(ctx, input);
+  }
+
+  @Authorized('system:error-code:update')
+  @Mutation(() => Boolean, { description: 'Changes a message override (system tenant only)' })
+  async updateErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.errorCodes.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:error-code:delete')
+  @Mutation(() => Boolean, { description: 'Removes a message override: the code answers with the catalogue text again (system tenant only)' })
+  async deleteErrorCode(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.errorCodes.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:error-code:query')
+  @Query(() => ErrorCodeView, { description: 'A message override; ERROR_CODE_NOT_FOUND otherwise' })
+  errorCode(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ErrorCodeRecord> {
+    return core.errorCodes.get(ctx, id);
+  }
+
+  @Authorized('system:error-code:query')
+  @Query(() => ErrorCodeViewPage, { description: 'Message overrides by code, then language' })
+  errorCodePage(@Arg('input', () => ErrorCodePageReqVO) input: ErrorCodePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ErrorCodeRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.errorCodes.page(ctx, { pageNo, pageSize }, filter);
   }
 }

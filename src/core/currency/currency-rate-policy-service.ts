@@ -1,0 +1,257 @@
+// A tenant's currency rate policies (CurrencyRatePolicySaveReqVO): a premium in percent on the live
+// exchange rate, for the members of a country (policyType 1) or for one member (policyType 2), and
+// the effective rate a member sees: the member's own policy first, then their country's, then the
+// live rate. At most one enabled policy per country and per member: the enabledTargetKey column is
+// `<policyType>:<target>` while enabled and null while disabled, under a unique index per tenant.
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
+import { optionalText, optionalWithDefault, parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import { type CountryService, countryCodeSchema } from '../geo/country-service';
+import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type RequestContext, tenantIdOf } from '../request-context';
+import { tenantScopedDb } from '../tenant/tenant-scoped-db';
+import { z } from '../validation';
+import { currencyCodeSchema, type CurrencyService, CurrencyStatus } from './currency-service';
+import { applyPremium, premiumRateSchema, premiumToNumber, rateToNumber } from './exchange-rate';
+
+export const RatePolicyType = { BY_COUNTRY: 1, BY_CUSTOMER: 2 } as const;
+
+const policyTypeSchema = z.number().int().min(RatePolicyType.BY_COUNTRY).max(RatePolicyType.BY_CUSTOMER);
+const statusSchema = z.number().int().min(CurrencyStatus.DISABLED).max(CurrencyStatus.ENABLED);
+
+interface PolicyTarget {
+  policyType: number;
+  countryCode?: string | null;
+  userId?: number | null;
+}
+
+/** countryCode goes with policyType 1 and userId with 2; the other must be left out. */
+function checkTarget(policy: PolicyTarget, ctx: z.RefinementCtx): void {
+  const byCountry = policy.policyType === RatePolicyType.BY_COUNTRY;
+  const [needed, unwanted] = byCountry ? (['countryCode', 'userId'] as const) : (['userId', 'countryCode'] as const);
+  if (policy[needed] == null) ctx.addIssue({ code: 'custom', path: [needed], message: `required when policyType is ${policy.policyType}` });
+  if (policy[unwanted] != null) ctx.addIssue({ code: 'custom', path: [unwanted], message: `must be omitted when policyType is ${policy.policyType}` });
+}
+
+const policyShapes = saveShapeSchemas({
+  policyType: policyTypeSchema,
+  countryCode: countryCodeSchema.nullish(),
+  userId: recordIdSchema.nullish(),
+  /** Percent, e.g. 2.5; 0 is the live rate. */
+  premiumRate: premiumRateSchema,
+  /** Default 1 (enabled). */
+  status: optionalWithDefault(statusSchema),
+  remark: optionalText(500),
+});
+
+export const ratePolicySaveSchemas = { create: policyShapes.create.superRefine(checkTarget), update: policyShapes.update.superRefine(checkTarget) };
+
+export type RatePolicySaveInput = SaveShapeInput<z.input<typeof policyShapes.create>>;
+type ParsedPolicy = Omit<z.output<typeof policyShapes.create>, 'id'>;
+
+export const ratePolicyPageFilterSchema = z.object({
+  policyType: policyTypeSchema.nullish(),
+  countryCode: z.string().max(2).nullish(),
+  userId: recordIdSchema.nullish(),
+  status: statusSchema.nullish(),
+});
+
+export type RatePolicyPageFilter = z.input<typeof ratePolicyPageFilterSchema>;
+
+export const effectiveRateQuerySchema = z.object({
+  currencyCode: currencyCodeSchema,
+  userId: recordIdSchema.nullish(),
+  countryCode: countryCodeSchema.nullish(),
+});
+
+export type EffectiveRateQuery = z.input<typeof effectiveRateQuerySchema>;
+
+export interface RatePolicyRecord {
+  id: number;
+  policyType: number;
+  countryCode: string | null;
+  userId: number | null;
+  /** Percent (at most four decimals). */
+  premiumRate: number;
+  status: number;
+  remark: string | null;
+  createdAt: Date;
+}
+
+export type RateSource = 'CUSTOMER' | 'COUNTRY' | 'LIVE';
+
+export interface EffectiveRate {
+  currencyCode: string;
+  /** The currency's exchange rate: units per 1 CNY. */
+  liveRate: number;
+  /** The applied policy's premium in percent; 0 for the live rate. */
+  premiumRate: number;
+  /** liveRate × (1 + premiumRate / 100), rounded half up to six decimals. */
+  rate: number;
+  source: RateSource;
+  policyId: number | null;
+}
+
+const POLICY_FIELDS = {
+  id: true,
+  policyType: true,
+  countryCode: true,
+  userId: true,
+  premiumRateE4: true,
+  status: true,
+  remark: true,
+  createdAt: true,
+} as const;
+
+type PolicyRow = Omit<RatePolicyRecord, 'premiumRate'> & { premiumRateE4: number };
+
+function toRecord({ premiumRateE4, ...row }: PolicyRow): RatePolicyRecord {
+  return { ...row, premiumRate: premiumToNumber(premiumRateE4) };
+}
+
+/** The key of a policy's target, e.g. `1:CN` or `2:42`. */
+const targetKey = (policyType: number, target: string | number) => `${policyType}:${target}`;
+
+const describeTarget = (policy: PolicyTarget) =>
+  policy.policyType === RatePolicyType.BY_COUNTRY ? `country ${policy.countryCode}` : `member ${policy.userId}`;
+
+/** The columns of a validated policy with its (given or stored) status. */
+function policyColumns(policy: ParsedPolicy, status: number) {
+  const byCountry = policy.policyType === RatePolicyType.BY_COUNTRY;
+  const countryCode = byCountry ? policy.countryCode! : null;
+  const userId = byCountry ? null : policy.userId!;
+  return {
+    policyType: policy.policyType,
+    countryCode,
+    userId,
+    premiumRateE4: Number(policy.premiumRate),
+    status,
+    remark: policy.remark,
+    enabledTargetKey: status === CurrencyStatus.ENABLED ? targetKey(policy.policyType, countryCode ?? userId!) : null,
+  };
+}
+
+export class CurrencyRatePolicyService {
+  constructor(
+    private readonly db: Db,
+    private readonly currencies: CurrencyService,
+    private readonly countries: CountryService,
+  ) {}
+
+  private scoped(ctx: RequestContext) {
+    return tenantScopedDb(this.db, tenantIdOf(ctx));
+  }
+
+  async create(ctx: RequestContext, input: RatePolicySaveInput): Promise<number> {
+    const { id: _id, ...policy } = parseInput(ratePolicySaveSchemas.create, input);
+    await this.assertTargetExists(ctx, policy);
+    const now = ctx.now();
+    const columns = policyColumns(policy, policy.status ?? CurrencyStatus.ENABLED);
+    const created = await this.refuseDuplicate(policy, () =>
+      this.scoped(ctx).currencyRatePolicy.create({ data: { ...columns, tenantId: tenantIdOf(ctx), createdAt: now, updatedAt: now }, select: { id: true } }),
+    );
+    return created.id;
+  }
+
+  /** An omitted status keeps the stored one; the write is conditional on it, so the target key always matches the status. */
+  async update(ctx: RequestContext, input: RatePolicySaveInput): Promise<void> {
+    const { id, ...policy } = parseInput(ratePolicySaveSchemas.update, input);
+    let storedStatus = await this.storedStatus(ctx, id);
+    await this.assertTargetExists(ctx, policy);
+    for (;;) {
+      const columns = policyColumns(policy, policy.status ?? storedStatus);
+      const { count } = await this.refuseDuplicate(policy, () =>
+        this.scoped(ctx).currencyRatePolicy.updateMany({ where: { id, status: storedStatus }, data: { ...columns, updatedAt: ctx.now() } }),
+      );
+      if (count > 0) return;
+      // Changed or deleted meanwhile: read again.
+      storedStatus = await this.storedStatus(ctx, id);
+    }
+  }
+
+  async delete(ctx: RequestContext, policyId: number): Promise<void> {
+    const { count } = await this.scoped(ctx).currencyRatePolicy.deleteMany({ where: { id: policyId } });
+    if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND, { policyId });
+  }
+
+  /** A policy of the caller's tenant; CURRENCY_RATE_POLICY_NOT_FOUND otherwise. */
+  async get(ctx: RequestContext, policyId: number): Promise<RatePolicyRecord> {
+    const policy = await this.scoped(ctx).currencyRatePolicy.findFirst({ where: { id: policyId }, select: POLICY_FIELDS });
+    if (!policy) throw new ServiceError(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND, { policyId });
+    return toRecord(policy);
+  }
+
+  async page(ctx: RequestContext, page: PageInput, filter: RatePolicyPageFilter = {}): Promise<{ list: RatePolicyRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { policyType, countryCode, userId, status } = parseInput(ratePolicyPageFilterSchema, filter);
+    const where = {
+      ...(policyType != null ? { policyType } : {}),
+      ...(countryCode ? { countryCode } : {}),
+      ...(userId != null ? { userId } : {}),
+      ...(status != null ? { status } : {}),
+    };
+    const db = this.scoped(ctx);
+    const [rows, total] = await Promise.all([
+      db.currencyRatePolicy.findMany({ where, select: POLICY_FIELDS, orderBy: [{ id: 'desc' }], ...window }),
+      db.currencyRatePolicy.count({ where }),
+    ]);
+    return { list: rows.map(toRecord), total };
+  }
+
+  /**
+   * The rate of an enabled currency for a member and country of the caller's tenant: the member's
+   * enabled policy, else the country's enabled policy, else the live rate (premium 0).
+   */
+  async effectiveRate(ctx: RequestContext, query: EffectiveRateQuery): Promise<EffectiveRate> {
+    const { currencyCode, userId, countryCode } = parseInput(effectiveRateQuerySchema, query);
+    const liveRateMicros = await this.currencies.liveRateMicros(ctx, currencyCode);
+    const liveRate = rateToNumber(liveRateMicros);
+    const keys = [
+      ...(userId != null ? [targetKey(RatePolicyType.BY_CUSTOMER, userId)] : []),
+      ...(countryCode != null ? [targetKey(RatePolicyType.BY_COUNTRY, countryCode)] : []),
+    ];
+    // Only enabled policies have a target key.
+    const policies = await this.scoped(ctx).currencyRatePolicy.findMany({
+      where: { enabledTargetKey: { in: keys } },
+      select: { id: true, policyType: true, premiumRateE4: true },
+    });
+    const policy = policies.find((p) => p.policyType === RatePolicyType.BY_CUSTOMER) ?? policies.find((p) => p.policyType === RatePolicyType.BY_COUNTRY);
+    if (!policy) return { currencyCode, liveRate, premiumRate: 0, rate: liveRate, source: 'LIVE', policyId: null };
+    return {
+      currencyCode,
+      liveRate,
+      premiumRate: premiumToNumber(policy.premiumRateE4),
+      rate: rateToNumber(applyPremium(liveRateMicros, BigInt(policy.premiumRateE4))),
+      source: policy.policyType === RatePolicyType.BY_CUSTOMER ? 'CUSTOMER' : 'COUNTRY',
+      policyId: policy.id,
+    };
+  }
+
+  private async storedStatus(ctx: RequestContext, policyId: number): Promise<number> {
+    const stored = await this.scoped(ctx).currencyRatePolicy.findFirst({ where: { id: policyId }, select: { status: true } });
+    if (!stored) throw new ServiceError(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND, { policyId });
+    return stored.status;
+  }
+
+  /** The country must be in the countries table; the member must be the caller's tenant's. */
+  private async assertTargetExists(ctx: RequestContext, policy: ParsedPolicy): Promise<void> {
+    if (policy.policyType === RatePolicyType.BY_COUNTRY) {
+      await this.countries.assertCodeExists(ctx, policy.countryCode!);
+      return;
+    }
+    if (!(await this.scoped(ctx).member.findFirst({ where: { id: policy.userId! }, select: { id: true } }))) {
+      throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: policy.userId! });
+    }
+  }
+
+  private async refuseDuplicate<T>(policy: PolicyTarget, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.CURRENCY_RATE_POLICY_EXISTS, { target: describeTarget(policy) });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// Currencies (BasicCurrencySaveReqVO), shared by every tenant: any administrator with the permission
+// reads them, only the system tenant changes them. exchangeRate is how many units of the currency one
+// CNY (the wallet currency) buys, stored exactly as micro-units (see exchange-rate.ts).
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
+import { optionalText, optionalWithDefault, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import type { RequestContext } from '../request-context';
+import { assertSystemTenant } from '../tenant/tenant-package-service';
+import { z } from '../validation';
+import { exchangeRateSchema, rateToNumber } from './exchange-rate';
+
+/** Currency and rate-policy status (interface.md section 3): 1 enabled, 0 disabled. */
+export const CurrencyStatus = { DISABLED: 0, ENABLED: 1 } as const;
+
+const binaryFlag = z.number().int().min(0).max(1);
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three upper-case letters');
+
+export const currencySaveSchemas = saveShapeSchemas({
+  name: z.string().min(1).max(50),
+  abbreviationCode: currencyCodeSchema,
+  exchangeRate: exchangeRateSchema,
+  icon: optionalText(500),
+  symbol: optionalText(10),
+  /** Default 1 (shown). */
+  showStatus: optionalWithDefault(binaryFlag),
+  /** Default 1 (enabled). */
+  status: optionalWithDefault(binaryFlag),
+  /** Default 999 (last). */
+  sort: optionalWithDefault(z.number().int().min(1).max(999)),
+});
+
+export type CurrencySaveInput = SaveShapeInput<z.input<typeof currencySaveSchemas.create>>;
+
+export const currencyPageFilterSchema = z.object({
+  name: z.string().max(50).nullish(),
+  abbreviationCode: z.string().max(3).nullish(),
+  status: binaryFlag.nullish(),
+  showStatus: binaryFlag.nullish(),
+});
+
+export type CurrencyPageFilter = z.input<typeof currencyPageFilterSchema>;
+
+export interface CurrencyRecord {
+  id: number;
+  name: string;
+  abbreviationCode: string;
+  /** Units of this currency per 1 CNY (at most six decimals). */
+  exchangeRate: number;
+  icon: string | null;
+  symbol: string | null;
+  showStatus: number;
+  status: number;
+  sort: number;
+  createdAt: Date;
+}
+
+const CURRENCY_FIELDS = {
+  id: true,
+  name: true,
+  abbreviationCode: true,
+  exchangeRateMicros: true,
+  icon: true,
+  symbol: true,
+  showStatus: true,
+  status: true,
+  sort: true,
+  createdAt: true,
+} as const;
+
+type CurrencyRow = Omit<CurrencyRecord, 'exchangeRate'> & { exchangeRateMicros: bigint };
+
+function toRecord({ exchangeRateMicros, ...row }: CurrencyRow): CurrencyRecord {
+  return { ...row, exchangeRate: rateToNumber(exchangeRateMicros) };
+}
+
+const BY_SORT = [{ sort: 'asc' }, { id: 'asc' }] as const;
+
+export class CurrencyService {
+  constructor(private readonly db: Db) {}
+
+  async create(ctx: RequestContext, input: CurrencySaveInput): Promise<number> {
+    assertSystemTenant(ctx, 'change currencies');
+    const { id: _id, exchangeRate, ...data } = parseInput(currencySaveSchemas.create, input);
+    const now = ctx.now();
+    try {
+      const currency = await this.db.basicCurrency.create({
+        data: { ...data, exchangeRateMicros: exchangeRate, createdAt: now, updatedAt: now },
+        select: { id: true },
+      });
+      return currency.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_EXISTS, { abbreviationCode: data.abbreviationCode });
+      throw error;
+    }
+  }
+
+  async update(ctx: RequestContext, input: CurrencySaveInput): Promise<void> {
+    assertSystemTenant(ctx, 'change currencies');
+    const { id, exchangeRate, ...data } = parseInput(currencySaveSchemas.update, input);
+    try {
+      const { count } = await this.db.basicCurrency.updateMany({
+        where: { id },
+        data: { ...data, exchangeRateMicros: exchangeRate, updatedAt: ctx.now() },
+      });
+      if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId: id });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_EXISTS, { abbreviationCode: data.abbreviationCode });
+      throw error;
+    }
+  }
+
+  async delete(ctx: RequestContext, currencyId: number): Promise<void> {
+    assertSystemTenant(ctx, 'change currencies');
+    const { count } = await this.db.basicCurrency.deleteMany({ where: { id: currencyId } });
+    if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId });
+  }
+
+  async get(_ctx: RequestContext, currencyId: number): Promise<CurrencyRecord> {
+    const currency = await this.db.basicCurrency.findUnique({ where: { id: currencyId }, select: CURRENCY_FIELDS });
+    if (!currency) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId });
+    return toRecord(currency);
+  }
+
+  async page(_ctx: RequestContext, page: PageInput, filter: CurrencyPageFilter = {}): Promise<{ list: CurrencyRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { name, abbreviationCode, status, showStatus } = parseInput(currencyPageFilterSchema, filter);
+    const where = {
+      ...(name ? { name: { contains: name } } : {}),
+      ...(abbreviationCode ? { abbreviationCode: { contains: abbreviationCode } } : {}),
+      ...(status != null ? { status } : {}),
+      ...(showStatus != null ? { showStatus } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.db.basicCurrency.findMany({ where, select: CURRENCY_FIELDS, orderBy: [...BY_SORT], ...window }),
+      this.db.basicCurrency.count({ where }),
+    ]);
+    return { list: rows.map(toRecord), total };
+  }
+
+  /** Enabled currencies by sort, for pickers. */
+  async simpleList(_ctx: RequestContext): Promise<CurrencyRecord[]> {
+    const rows = await this.db.basicCurrency.findMany({ where: { status: CurrencyStatus.ENABLED }, select: CURRENCY_FIELDS, orderBy: [...BY_SORT] });
+    return rows.map(toRecord);
+  }
+
+  /** The live rate of an enabled currency, in micro-units per CNY. */
+  async liveRateMicros(_ctx: RequestContext, currencyCode: string): Promise<bigint> {
+    const currency = await this.db.basicCurrency.findUnique({ where: { abbreviationCode: currencyCode }, select: { status: true, exchangeRateMicros: true } });
+    if (!currency) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_NOT_FOUND, { currencyCode });
+    if (currency.status !== CurrencyStatus.ENABLED) throw new ServiceError(ErrorCatalogue.CURRENCY_DISABLED, { currencyCode });
+    return currency.exchangeRateMicros;
+  }
+}

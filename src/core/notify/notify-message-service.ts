@@ -1,0 +1,117 @@
+// In-app messages (written by NotifyTemplateService.send): every message of the tenant for the
+// console's message log, and the signed-in administrator's own inbox: their messages, the unread
+// count, and marking read. Marking read touches only the caller's own messages: ids of anybody
+// else's are ignored, and the answer counts what was marked, so the call reveals nothing about them.
+import { parseInput, uniqueIdsSchema } from '../admin/save-shape';
+import type { Db, Prisma } from '../db/client';
+import { loggedParams } from '../messaging/send-log';
+import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { signInRequired } from '../permission/permission-service';
+import { type RequestContext, tenantIdOf, UserType } from '../request-context';
+import { tenantScopedDb } from '../tenant/tenant-scoped-db';
+import { z } from '../validation';
+
+export const notifyMessagePageFilterSchema = filterWithCreateTimeRange({
+  userId: z.number().int().nullish(),
+  userType: z.number().int().nullish(),
+  templateCode: z.string().max(63).nullish(),
+  readStatus: z.boolean().nullish(),
+});
+
+export type NotifyMessagePageFilter = z.input<typeof notifyMessagePageFilterSchema>;
+
+/** At most one page of ids per call. */
+const markReadIdsSchema = uniqueIdsSchema(100).min(1);
+
+export interface NotifyMessageRecord {
+  id: number;
+  userId: number;
+  userType: number;
+  templateId: number;
+  templateCode: string;
+  templateType: number;
+  templateNickname: string;
+  templateContent: string;
+  templateParams: Record<string, unknown>;
+  readStatus: boolean;
+  readTime: Date | null;
+  createdAt: Date;
+}
+
+const MESSAGE_FIELDS = {
+  id: true,
+  userId: true,
+  userType: true,
+  templateId: true,
+  templateCode: true,
+  templateType: true,
+  templateNickname: true,
+  templateContent: true,
+  templateParams: true,
+  readStatus: true,
+  readTime: true,
+  createdAt: true,
+} as const;
+
+const toRecord = <T extends { templateParams: unknown }>(row: T) => ({ ...row, templateParams: loggedParams(row.templateParams) });
+
+export class NotifyMessageService {
+  constructor(private readonly db: Db) {}
+
+  private scoped(ctx: RequestContext) {
+    return tenantScopedDb(this.db, tenantIdOf(ctx));
+  }
+
+  /** Every message of the tenant, newest first. */
+  async page(ctx: RequestContext, page: PageInput, filter: NotifyMessagePageFilter = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { userId, userType, templateCode, readStatus, createTimeFrom, createTimeTo } = parseInput(notifyMessagePageFilterSchema, filter);
+    return this.list(ctx, window, {
+      ...(userId != null ? { userId } : {}),
+      ...(userType != null ? { userType } : {}),
+      ...(templateCode ? { templateCode } : {}),
+      ...(readStatus != null ? { readStatus } : {}),
+      ...createdWithin({ createTimeFrom, createTimeTo }),
+    });
+  }
+
+  /** The signed-in administrator's messages, newest first. */
+  async myPage(ctx: RequestContext, page: PageInput, filter: { readStatus?: boolean | null } = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    return this.list(ctx, window, { ...this.mine(ctx), ...(filter.readStatus != null ? { readStatus: filter.readStatus } : {}) });
+  }
+
+  myUnreadCount(ctx: RequestContext): Promise<number> {
+    return this.scoped(ctx).notifyMessage.count({ where: { ...this.mine(ctx), readStatus: false } });
+  }
+
+  /** Marks the caller's own unread messages among `ids` read; answers how many it marked. */
+  async markRead(ctx: RequestContext, ids: readonly number[]): Promise<number> {
+    const { count } = await this.scoped(ctx).notifyMessage.updateMany({
+      where: { ...this.mine(ctx), readStatus: false, id: { in: parseInput(markReadIdsSchema, ids) } },
+      data: { readStatus: true, readTime: ctx.now() },
+    });
+    return count;
+  }
+
+  /** Marks every unread message of the caller read; answers how many it marked. */
+  async markAllRead(ctx: RequestContext): Promise<number> {
+    const { count } = await this.scoped(ctx).notifyMessage.updateMany({ where: { ...this.mine(ctx), readStatus: false }, data: { readStatus: true, readTime: ctx.now() } });
+    return count;
+  }
+
+  private async list(ctx: RequestContext, window: { skip: number; take: number }, where: Prisma.NotifyMessageWhereInput): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+    const db = this.scoped(ctx);
+    const [rows, total] = await Promise.all([
+      db.notifyMessage.findMany({ where, select: MESSAGE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.notifyMessage.count({ where }),
+    ]);
+    return { list: rows.map(toRecord), total };
+  }
+
+  /** The where condition of the signed-in administrator's own messages. */
+  private mine(ctx: RequestContext) {
+    if (ctx.actor.kind !== 'admin') throw signInRequired();
+    return { userId: ctx.actor.userId, userType: UserType.ADMIN };
+  }
+}

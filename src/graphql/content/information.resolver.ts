@@ -1,0 +1,43 @@
+// Announcements and information articles of the caller's tenant (content:information:*).
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { InformationRecord } from '../../core/content/information-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { InformationPageReqVO, InformationSaveReqVO, InformationView, InformationViewPage } from './information.types';
+
+@Resolver()
+export class InformationResolver {
+  @Authorized('content:information:create')
+  @Mutation(() => Int64, { description: 'Creates an information; answers its id' })
+  createInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.information.create(ctx, input);
+  }
+
+  @Authorized('content:information:update')
+  @Mutation(() => Boolean)
+  async updateInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.information.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('content:information:delete')
+  @Mutation(() => Boolean)
+  async deleteInformation(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.information.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('content:information:query')
+  @Query(() => InformationView, { description: 'An information of the tenant; INFORMATION_NOT_FOUND otherwise' })
+  information(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<InformationRecord> {
+    return core.information.get(ctx, id);
+  }
+
+  @Authorized('content:information:query')
+  @Query(() => InformationViewPage, { description: 'Information by (sort, id)' })
+  informationPage(@Arg('input', () => InformationPageReqVO) input: InformationPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<InformationRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.information.page(ctx, { pageNo, pageSize }, filter);
+  }
+}

@@ -1,0 +1,43 @@
+// Help-center articles of the caller's tenant (content:support-info:*).
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { SupportInfoRecord } from '../../core/content/support-info-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { SupportInfoPageReqVO, SupportInfoSaveReqVO, SupportInfoView, SupportInfoViewPage } from './support-info.types';
+
+@Resolver()
+export class SupportInfoResolver {
+  @Authorized('content:support-info:create')
+  @Mutation(() => Int64, { description: 'Creates a support info; answers its id' })
+  createSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.supportInfos.create(ctx, input);
+  }
+
+  @Authorized('content:support-info:update')
+  @Mutation(() => Boolean)
+  async updateSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.supportInfos.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('content:support-info:delete')
+  @Mutation(() => Boolean)
+  async deleteSupportInfo(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.supportInfos.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('content:support-info:query')
+  @Query(() => SupportInfoView, { description: 'A support info of the tenant; SUPPORT_INFO_NOT_FOUND otherwise' })
+  supportInfo(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SupportInfoRecord> {
+    return core.supportInfos.get(ctx, id);
+  }
+
+  @Authorized('content:support-info:query')
+  @Query(() => SupportInfoViewPage, { description: 'Support infos by (sort, id)' })
+  supportInfoPage(@Arg('input', () => SupportInfoPageReqVO) input: SupportInfoPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SupportInfoRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.supportInfos.page(ctx, { pageNo, pageSize }, filter);
+  }
+}

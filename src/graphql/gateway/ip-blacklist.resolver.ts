@@ -1,0 +1,56 @@
+// The gateway IP blacklist (gateway:ip-blacklist:*): every tenant's administrators with the permission
+// read it; only the system tenant's change it (checked in the service).
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { IpBlacklistEntryView } from '../../core/gateway/ip-blacklist-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import {
+  GatewayIpBlacklistPageReqVO,
+  GatewayIpBlacklistRenewReqVO,
+  GatewayIpBlacklistSaveReqVO,
+  GatewayIpBlacklistView,
+  GatewayIpBlacklistViewPage,
+} from './ip-blacklist.types';
+
+@Resolver()
+export class GatewayIpBlacklistResolver {
+  @Authorized('gateway:ip-blacklist:create')
+  @Mutation(() => Int64, { description: 'Blacklists an address or network (system tenant); answers the entry id' })
+  createGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.ipBlacklist.create(ctx, input);
+  }
+
+  @Authorized('gateway:ip-blacklist:update')
+  @Mutation(() => Boolean, { description: 'Saves an entry (system tenant); an empty expireTime makes it permanent' })
+  async updateGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.ipBlacklist.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('gateway:ip-blacklist:renew')
+  @Mutation(() => GatewayIpBlacklistView, { description: 'Sets, extends or clears the expiry of an entry (system tenant); answers the entry' })
+  renewGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistRenewReqVO) input: GatewayIpBlacklistRenewReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<IpBlacklistEntryView> {
+    return core.ipBlacklist.renew(ctx, input);
+  }
+
+  @Authorized('gateway:ip-blacklist:delete')
+  @Mutation(() => Boolean, { description: 'Removes an entry (system tenant)' })
+  async deleteGatewayIpBlacklist(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.ipBlacklist.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('gateway:ip-blacklist:query')
+  @Query(() => GatewayIpBlacklistView, { description: 'An entry; IP_BLACKLIST_NOT_FOUND otherwise' })
+  gatewayIpBlacklist(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<IpBlacklistEntryView> {
+    return core.ipBlacklist.get(ctx, id);
+  }
+
+  @Authorized('gateway:ip-blacklist:query')
+  @Query(() => GatewayIpBlacklistViewPage, { description: 'Entries, newest first' })
+  gatewayIpBlacklistPage(@Arg('input', () => GatewayIpBlacklistPageReqVO) input: GatewayIpBlacklistPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<IpBlacklistEntryView>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.ipBlacklist.page(ctx, { pageNo, pageSize }, filter);
+  }
+}

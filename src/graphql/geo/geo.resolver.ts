@@ -1,0 +1,102 @@
+// Countries (basic:country:*) and their regions (basic:region:*), shared by every tenant; only the
+// system tenant changes them.
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { CountryRecord } from '../../core/geo/country-service';
+import type { RegionRecord } from '../../core/geo/region-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import {
+  BasicCountryPageReqVO,
+  BasicCountrySaveReqVO,
+  BasicCountryView,
+  BasicCountryViewPage,
+  BasicRegionPageReqVO,
+  BasicRegionSaveReqVO,
+  BasicRegionView,
+  BasicRegionViewPage,
+} from './geo.types';
+
+@Resolver()
+export class CountryResolver {
+  @Authorized('basic:country:create')
+  @Mutation(() => Int64, { description: 'Creates a country (system tenant only); answers its id' })
+  createCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.countries.create(ctx, input);
+  }
+
+  @Authorized('basic:country:update')
+  @Mutation(() => Boolean, { description: 'System tenant only' })
+  async updateCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.countries.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('basic:country:delete')
+  @Mutation(() => Boolean, { description: 'System tenant only; refused while the country has regions' })
+  async deleteCountry(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.countries.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('basic:country:query')
+  @Query(() => BasicCountryView, { description: 'A country; COUNTRY_NOT_FOUND otherwise' })
+  country(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<CountryRecord> {
+    return core.countries.get(ctx, id);
+  }
+
+  @Authorized('basic:country:query')
+  @Query(() => BasicCountryViewPage, { description: 'Countries by sort; names and code match when contained' })
+  countryPage(@Arg('input', () => BasicCountryPageReqVO) input: BasicCountryPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<CountryRecord>> {
+    const { pageNo, pageSize, enName, localName, enShortName, areaId, status } = input;
+    return core.countries.page(ctx, { pageNo, pageSize }, { enName, localName, enShortName, areaId, status });
+  }
+
+  @Authorized('basic:country:query')
+  @Query(() => [BasicCountryView], { description: 'Enabled countries by sort, for pickers' })
+  countrySimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<CountryRecord[]> {
+    return core.countries.simpleList(ctx);
+  }
+}
+
+@Resolver()
+export class RegionResolver {
+  @Authorized('basic:region:create')
+  @Mutation(() => Int64, { description: 'Creates a region (system tenant only); answers its id' })
+  createRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.regions.create(ctx, input);
+  }
+
+  @Authorized('basic:region:update')
+  @Mutation(() => Boolean, { description: 'System tenant only' })
+  async updateRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.regions.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('basic:region:delete')
+  @Mutation(() => Boolean, { description: 'System tenant only' })
+  async deleteRegion(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.regions.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('basic:region:query')
+  @Query(() => BasicRegionView, { description: 'A region; REGION_NOT_FOUND otherwise' })
+  region(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RegionRecord> {
+    return core.regions.get(ctx, id);
+  }
+
+  @Authorized('basic:region:query')
+  @Query(() => BasicRegionViewPage, { description: 'Regions by sort; name matches when contained' })
+  regionPage(@Arg('input', () => BasicRegionPageReqVO) input: BasicRegionPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RegionRecord>> {
+    const { pageNo, pageSize, name, countryId, province, status } = input;
+    return core.regions.page(ctx, { pageNo, pageSize }, { name, countryId, province, status });
+  }
+
+  @Authorized('basic:region:query')
+  @Query(() => [BasicRegionView], { description: 'Enabled regions of an enabled country by sort, for pickers' })
+  regionSimpleList(@Arg('countryId', () => Int64) countryId: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RegionRecord[]> {
+    return core.regions.simpleList(ctx, countryId);
+  }
+}

@@ -1,0 +1,62 @@
+// The languages of the apps (system:language:*): read by every tenant's administrators with the
+// permission, changed by the system tenant only.
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { SystemLanguageRecord } from '../../core/language/system-language-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { SystemLanguagePageReqVO, SystemLanguageSaveReqVO, SystemLanguageView, SystemLanguageViewPage } from './system-language.types';
+
+@Resolver()
+export class SystemLanguageResolver {
+  @Authorized('system:language:create')
+  @Mutation(() => Int64, { description: 'Creates a system language (system tenant only); answers its id' })
+  createSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.systemLanguages.create(ctx, input);
+  }
+
+  @Authorized('system:language:update')
+  @Mutation(() => Boolean, { description: 'Updates a system language (system tenant only)' })
+  async updateSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.systemLanguages.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:language:delete')
+  @Mutation(() => Boolean, { description: 'Deletes a system language (system tenant only)' })
+  async deleteSystemLanguage(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.systemLanguages.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:language:query')
+  @Query(() => SystemLanguageView, { description: 'A system language; SYSTEM_LANGUAGE_NOT_FOUND otherwise' })
+  systemLanguage(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SystemLanguageRecord> {
+    return core.systemLanguages.get(ctx, id);
+  }
+
+  @Authorized('system:language:query')
+  @Query(() => SystemLanguageViewPage, { description: 'System languages by (sort, id)' })
+  systemLanguagePage(@Arg('input', () => SystemLanguagePageReqVO) input: SystemLanguagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SystemLanguageRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.systemLanguages.page(ctx, { pageNo, pageSize }, filter);
+  }
+
+  @Authorized('system:language:query')
+  @Query(() => [SystemLanguageView], { description: 'Enabled system languages, for pickers (showFlag and whitelists aside)' })
+  systemLanguageSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SystemLanguageRecord[]> {
+    return core.systemLanguages.simpleList(ctx);
+  }
+
+  @Authorized('system:language:query')
+  @Query(() => [SystemLanguageView], {
+    description: 'The languages a user in a country sees, by sort: enabled, showFlag true, and both whitelists admit them (an omitted user or country is admitted by ALL only)',
+  })
+  visibleSystemLanguages(
+    @Arg('userId', () => String, { nullable: true }) userId: string | null,
+    @Arg('countryCode', () => String, { nullable: true, description: 'ISO 3166-1 alpha-2, any case' }) countryCode: string | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<SystemLanguageRecord[]> {
+    return core.systemLanguages.visibleTo(ctx, { userId, countryCode });
+  }
+}

@@ -1,0 +1,43 @@
+// Notices and announcements of the caller's tenant (system:notice:*).
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { NoticeRecord } from '../../core/notice/notice-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { NoticePageReqVO, NoticeSaveReqVO, NoticeView, NoticeViewPage } from './notice.types';
+
+@Resolver()
+export class NoticeResolver {
+  @Authorized('system:notice:create')
+  @Mutation(() => Int64, { description: 'Creates a notice; answers its id. SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
+  createNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.notices.create(ctx, input);
+  }
+
+  @Authorized('system:notice:update')
+  @Mutation(() => Boolean, { description: 'SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
+  async updateNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.notices.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:notice:delete')
+  @Mutation(() => Boolean)
+  async deleteNotice(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.notices.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:notice:query')
+  @Query(() => NoticeView, { description: 'A notice of the tenant; NOTICE_NOT_FOUND otherwise' })
+  notice(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<NoticeRecord> {
+    return core.notices.get(ctx, id);
+  }
+
+  @Authorized('system:notice:query')
+  @Query(() => NoticeViewPage, { description: 'Notices, newest first' })
+  noticePage(@Arg('input', () => NoticePageReqVO) input: NoticePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NoticeRecord>> {
+    const { pageNo, pageSize, ...filter } = input;
+    return core.notices.page(ctx, { pageNo, pageSize }, filter);
+  }
+}

@@ -1,0 +1,62 @@
+// Sensitive words of the caller's tenant (system:sensitive-word:*) and the text check built on them.
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { SensitiveWordRecord } from '../../core/sensitive-word/sensitive-word-service';
+import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
+import type { GraphQLContext } from '../context';
+import { SensitiveWordPageReqVO, SensitiveWordSaveVO, SensitiveWordView, SensitiveWordViewPage } from './sensitive-word.types';
+
+@Resolver()
+export class SensitiveWordResolver {
+  @Authorized('system:sensitive-word:create')
+  @Mutation(() => Int64, { description: 'Creates a sensitive word; answers its id' })
+  createSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
+    return core.sensitiveWords.create(ctx, input);
+  }
+
+  @Authorized('system:sensitive-word:update')
+  @Mutation(() => Boolean)
+  async updateSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.sensitiveWords.update(ctx, input);
+    return true;
+  }
+
+  @Authorized('system:sensitive-word:delete')
+  @Mutation(() => Boolean)
+  async deleteSensitiveWord(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.sensitiveWords.delete(ctx, id);
+    return true;
+  }
+
+  @Authorized('system:sensitive-word:query')
+  @Query(() => SensitiveWordView, { description: 'A sensitive word of the tenant; SENSITIVE_WORD_NOT_FOUND otherwise' })
+  sensitiveWord(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SensitiveWordRecord> {
+    return core.sensitiveWords.get(ctx, id);
+  }
+
+  @Authorized('system:sensitive-word:query')
+  @Query(() => SensitiveWordViewPage, { description: 'Sensitive words, newest first' })
+  sensitiveWordPage(@Arg('input', () => SensitiveWordPageReqVO) input: SensitiveWordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SensitiveWordRecord>> {
+    const { pageNo, pageSize, name, tag, status } = input;
+    return core.sensitiveWords.page(ctx, { pageNo, pageSize }, { name, tag, status });
+  }
+
+  @Authorized('system:sensitive-word:query')
+  @Query(() => [String], { description: 'Every tag of the tenant\'s sensitive words, sorted' })
+  sensitiveWordTags(@Ctx() { ctx, core }: GraphQLContext): Promise<string[]> {
+    return core.sensitiveWords.tags(ctx);
+  }
+
+  @Authorized('system:sensitive-word:query')
+  @Query(() => [String], {
+    description:
+      'The distinct enabled sensitive words found in text (case-insensitive), in the order of their first occurrence; with tags, only words carrying one of them',
+  })
+  validateText(
+    @Arg('text', () => String) text: string,
+    @Arg('tags', () => [String], { nullable: true }) tags: string[] | null | undefined,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<string[]> {
+    return core.sensitiveWords.validateText(ctx, text, tags);
+  }
+}

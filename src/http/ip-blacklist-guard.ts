@@ -1,0 +1,23 @@
+// The gateway IP blacklist, enforced before anything else runs: a root onRequest hook (so it covers
+// /open-api, /graphql, /trpc, /files, /s and unknown routes alike) answers a blacklisted caller 403
+// in the REST envelope (IP_BLACKLISTED). The lookup is in memory (core.ipBlacklist.matcher): no
+// database call per request. The caller is `request.ip`, which honours TRUST_PROXY.
+//
+// Health checks are exempt: a load balancer probing /healthz and /readyz from an address inside a
+// blacklisted network must not take the instance out of service.
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../core/core';
+import { ErrorCatalogue } from '../core/errors/catalogue';
+import { ServiceError } from '../core/errors/service-error';
+import { sendError } from './rest-errors';
+
+const EXEMPT_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
+export function registerIpBlacklistGuard(app: FastifyInstance, core: Core): void {
+  const { matcher } = core.ipBlacklist;
+  matcher.onReloadFailure((error) => app.log.error({ err: error }, 'IP blacklist reload failed; the previous entries stay in force'));
+  app.addHook('onRequest', async (request, reply) => {
+    if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '') || !matcher.blocks(request.ip)) return;
+    return sendError(new ServiceError(ErrorCatalogue.IP_BLACKLISTED, { ip: request.ip }), request, reply);
+  });
+}
