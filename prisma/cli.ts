@@ -1,5 +1,4 @@
 // The project's database commands (npm run db:migrate, db:migrate:dev -- --name X, db:status, db:seed).
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { databaseTarget, DEFAULT_DATABASE_URL } from '../src/core/db/database-url';
@@ -17,7 +16,7 @@ async function main(): Promise<number> {
   const source = migrationSource(target.provider);
   switch (command) {
     case 'deploy': {
-      const applied = (await deployMigrations(target, source)).map((path) => basename(path));
+      const applied = await deployMigrations(target, source);
       console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'No pending migrations.');
       return 0;
     }

@@ -1,8 +1,12 @@
 // The migration history of each provider, generated from the one model source, must produce
 // exactly the schema: deploy on an empty database, re-deploy as a no-op, and no drift.
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsDir, PROVIDERS, providerSchema, providerSchemaPath, type Provider } from '../prisma/schema';
-import { openDatabase } from '../src/core/db/client';
+import { type Db, openDatabase } from '../src/core/db/client';
+import type { DatabaseTarget } from '../src/core/db/database-url';
 import { deployMigrations, migrationDrift, migrationStatus, readMigrations } from '../src/core/db/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
 import { TEST_DATABASE, TEST_POSTGRES_URL } from './support/environment';
@@ -30,12 +34,32 @@ describe.each(providers)('%s migration history', (provider) => {
     expect(await deployMigrations(scratch.target, source(provider))).toEqual(all);
     expect(await deployMigrations(scratch.target, source(provider))).toEqual([]);
     expect(await migrationStatus(scratch.target, source(provider))).toEqual({ pending: [], failed: [], edited: [], unknown: [] });
-    const database = await openDatabase(scratch.target);
+    expect(await withDatabase(scratch.target, (db) => db.tenant.count())).toBe(0);
+  });
+
+  it('records migrations by folder name, so a checkout elsewhere sees nothing pending', async () => {
+    scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'openbuy-checkout-'));
     try {
-      expect(await database.db.tenant.count()).toBe(0);
+      cpSync(migrationsDir(provider), elsewhere, { recursive: true });
+      const all = await deployMigrations(scratch.target, { dir: elsewhere });
+      expect(all).toEqual(readdirSync(elsewhere).filter((name) => name !== 'migration_lock.toml').sort());
+      expect(await deployMigrations(scratch.target, source(provider))).toEqual([]);
+      expect(await migrationStatus(scratch.target, source(provider))).toEqual({ pending: [], failed: [], edited: [], unknown: [] });
     } finally {
-      await database.close();
+      rmSync(elsewhere, { recursive: true, force: true });
     }
+  });
+
+  it('adopts a history that named migrations by absolute path (as releases before this one wrote it)', async () => {
+    scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
+    await deployMigrations(scratch.target, source(provider));
+    const legacyPrefix = '/srv/old-checkout/prisma/migrations/';
+    await withDatabase(scratch.target, (db) => db.$executeRaw`UPDATE _prisma_migrations SET migration_name = ${legacyPrefix} || migration_name`);
+    // A deploy runs with no other connection open.
+    expect(await deployMigrations(scratch.target, source(provider))).toEqual([]);
+    const names = await withDatabase(scratch.target, (db) => db.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`);
+    expect(names.map((row) => row.migration_name)).toEqual(readMigrations(migrationsDir(provider)).migrationDirectories.map((dir) => dir.path));
   });
 
   it('reports pending migrations before deploy', async () => {
@@ -56,3 +80,12 @@ describe.each(providers)('%s migration history', (provider) => {
     expect(await migrationDrift(scratch.target, drifted)).toContain('DriftProbe');
   });
 });
+
+async function withDatabase<T>(target: DatabaseTarget, use: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase(target);
+  try {
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
+}

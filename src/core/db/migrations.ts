@@ -2,6 +2,7 @@
 // the drift check that proves a migration history produces exactly the schema.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { openDatabase } from './client';
 import type { DatabaseTarget } from './database-url';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
 
@@ -28,14 +29,40 @@ export function readMigrations(dir: string): MigrationsList {
     baseDir: dir,
     lockfile: { path: lockPath, content: existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null },
     shadowDbInitScript: '',
+    // Relative to baseDir, as the engine records it: the history must not depend on where the checkout is.
     migrationDirectories: names.map((name) => ({
-      path: join(dir, name),
+      path: name,
       migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: readFileSync(join(dir, name, 'migration.sql'), 'utf8') } },
     })),
   };
 }
 
+/**
+ * Histories written before migration paths were relative name each migration by its absolute folder
+ * path, so a checkout in another folder would take every migration for a new one. Such names are
+ * cut to the folder name, which is what the history records now.
+ */
+async function adoptAbsoluteHistoryNames(target: DatabaseTarget): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    let rows: { id: string; migration_name: string }[];
+    try {
+      rows = await database.db.$queryRaw`SELECT id, migration_name FROM _prisma_migrations`;
+    } catch (error) {
+      if (/_prisma_migrations/.test(String((error as Error).message))) return; // no history yet
+      throw error;
+    }
+    for (const row of rows) {
+      const name = basename(row.migration_name);
+      if (name !== row.migration_name) await database.db.$executeRaw`UPDATE _prisma_migrations SET migration_name = ${name} WHERE id = ${row.id}`;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function withEngine<T>(target: DatabaseTarget, source: MigrationSource, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  await adoptAbsoluteHistoryNames(target);
   const { engine, close } = await openSchemaEngine(target, source.schema);
   try {
     return await run(engine);
@@ -69,7 +96,7 @@ export function migrationStatus(target: DatabaseTarget, source: MigrationSource)
     } catch (error) {
       // A database that never saw a migration has no history table: everything is pending.
       if (!/_prisma_migrations/.test(String((error as Error).message))) throw error;
-      const pending = migrations.migrationDirectories.map((directory) => basename(directory.path));
+      const pending = migrations.migrationDirectories.map((directory) => directory.path);
       return { pending, failed: [], edited: [], unknown: [] };
     }
     const history = result.history;
