@@ -119,6 +119,26 @@ describe('generate', () => {
     expect(await filesOfBag(bag.bagNo)).toBe(2);
   });
 
+  it.each(['en', 'pt'] as const)('writes Chinese goods titles and Portuguese accents as they are (%s), in a small subset of the embedded font', async (language) => {
+    const { order } = await packedOrder();
+    const [chinese, portuguese] = order.items as [OrderFixture['items'][number], OrderFixture['items'][number]];
+    await test.db.purchaseOrderItem.update({ where: { id: chinese.id }, data: { title: '男士纯棉T恤 白色 XL', skuProps: { 颜色: '白色' } } });
+    await test.db.purchaseOrderItem.update({ where: { id: portuguese.id }, data: { title: 'Camiseta de algodão' } });
+    const [entry] = await entries('generate', { orderNos: [order.orderNo], language });
+    const pdf = await download(entry?.url as string);
+
+    const text = await pdfText(pdf);
+    expect(text).toContain('男士纯棉T恤 白色 XL');
+    expect(text).toContain('颜色: 白色');
+    expect(text).toContain('Camiseta de algodão');
+    expect(text).not.toContain('?');
+    // Both weights of Noto Sans SC, each as a subset (six-letter tag), and no other font.
+    const fonts = new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(\S+)/g)].map((match) => match[1]));
+    expect([...fonts].sort()).toEqual([expect.stringMatching(/^[A-Z]{6}\+NotoSansSC-Bold$/), expect.stringMatching(/^[A-Z]{6}\+NotoSansSC-Regular$/)]);
+    // The font files are about 10 MB each; this invoice measures about 16 KB.
+    expect(pdf.length).toBeLessThan(50_000);
+  });
+
   it('generates once: asking again answers the same file and stores no second one', async () => {
     const { order, bag } = await packedOrder();
     const [first] = await entries('generate', { orderNos: [order.orderNo] });

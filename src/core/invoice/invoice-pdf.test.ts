@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages, pdfText } from '../../../test/support/invoice';
 import {
+  displayText,
   formatAmount,
   formatDate,
   formatWeight,
@@ -10,7 +11,6 @@ import {
   type InvoiceLabels,
   type InvoiceLine,
   renderInvoicePdf,
-  winAnsiText,
 } from './invoice-pdf';
 
 function line(index: number, overrides: Partial<InvoiceLine> = {}): InvoiceLine {
@@ -71,9 +71,10 @@ describe('number, date and text formats', () => {
     expect(formatDate(date, 'pt')).toBe('05/03/2026');
   });
 
-  it('keeps Latin text, replaces what the standard fonts cannot show, and collapses whitespace', () => {
-    expect(winAnsiText('  São Paulo —\n ação €5 ')).toBe('São Paulo — ação €5');
-    expect(winAnsiText('连衣裙 dress')).toBe('??? dress');
+  it('keeps every character of data text, composes accents and collapses whitespace', () => {
+    expect(displayText('  São Paulo —\n ação €5 ')).toBe('São Paulo — ação €5');
+    expect(displayText('连衣裙\t dress')).toBe('连衣裙 dress');
+    expect(displayText('Sa\u0303o')).toBe('São');
   });
 });
 

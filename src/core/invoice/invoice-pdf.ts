@@ -1,7 +1,10 @@
 // The commercial invoice of one bag as a PDF, in English or Portuguese. Pure: the same data and
 // language always give the same bytes (the PDF's dates and id come from `issuedAt`, never the clock).
-// Text uses pdfkit's standard Helvetica (WinAnsi): Latin accents render; characters outside WinAnsi
-// (e.g. Chinese goods titles) would come out as garbage, so they are shown as '?'.
+// All text uses the embedded Noto Sans SC, which covers Chinese goods titles and the Latin of the
+// labels (Portuguese accents included) in one typeface; pdfkit embeds only the glyphs a document
+// uses. Characters the font lacks (emoji, Hangul, Thai, Arabic) show as its missing-glyph box.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
 export const INVOICE_LANGUAGES = ['en', 'pt'] as const;
@@ -166,18 +169,30 @@ export function formatDate(date: Date, language: InvoiceLanguage): string {
   return language === 'pt' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
 }
 
-// Windows-1252 characters between 0x80 and 0x9F; with printable ASCII and Latin-1 they are what the
-// standard fonts can show.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** Data text on one line: accents composed (the font has ã, not a + combining ~), whitespace runs as one space. */
+export function displayText(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
+}
 
-/** Data text as the standard fonts can show it: whitespace runs become one space, other characters '?'. */
-export function winAnsiText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC').replace(/\s+/g, ' ').trim()) {
-    const code = char.codePointAt(0) as number;
-    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char) ? char : '?';
-  }
-  return out;
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+type FontWeight = keyof typeof FONT_FILES;
+const resolveFont = createRequire(import.meta.url).resolve;
+
+let fontFiles: Promise<Record<FontWeight, Buffer>> | undefined;
+
+/** The font files (about 10 MB each), read on the first invoice and kept for the process; a failed read is tried again next time. */
+function invoiceFonts(): Promise<Record<FontWeight, Buffer>> {
+  fontFiles ??= Promise.all([readFile(resolveFont(FONT_FILES.regular)), readFile(resolveFont(FONT_FILES.bold))]).then(
+    ([regular, bold]) => ({ regular, bold }),
+    (error: unknown) => {
+      fontFiles = undefined;
+      throw error;
+    },
+  );
+  return fontFiles;
 }
 
 // A4 in points; everything below is laid out on a fixed grid so rows can be measured before drawing.
@@ -199,6 +214,9 @@ const COLUMNS = {
 } as const;
 
 type Doc = PDFKit.PDFDocument;
+/** Names the fonts are registered under in each document. */
+const REGULAR: FontWeight = 'regular';
+const BOLD: FontWeight = 'bold';
 
 function rule(doc: Doc, y: number): void {
   doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
@@ -209,7 +227,7 @@ function fieldList(doc: Doc, fields: [string, string][], x: number, y: number, w
   let cursor = y;
   for (const [label, value] of fields) {
     const text = `${label}: ${value}`;
-    doc.font('Helvetica').fontSize(9).fillColor('black');
+    doc.font(REGULAR).fontSize(9).fillColor('black');
     doc.text(text, x, cursor, { width });
     cursor += doc.heightOfString(text, { width }) + 2;
   }
@@ -217,19 +235,19 @@ function fieldList(doc: Doc, fields: [string, string][], x: number, y: number, w
 }
 
 function partyBlock(doc: Doc, heading: string, party: InvoiceParty, phoneLabel: string, x: number, y: number, width: number): number {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(heading, x, y, { width });
+  doc.font(BOLD).fontSize(10).fillColor('black').text(heading, x, y, { width });
   let cursor = y + 15;
-  const lines = [party.name, ...party.lines].map(winAnsiText).filter(Boolean);
-  doc.font('Helvetica').fontSize(9);
+  const lines = [party.name, ...party.lines].map(displayText).filter(Boolean);
+  doc.font(REGULAR).fontSize(9);
   for (const line of lines) {
     doc.text(line, x, cursor, { width });
     cursor += doc.heightOfString(line, { width }) + 1;
   }
-  return fieldList(doc, [[phoneLabel, (party.phone && winAnsiText(party.phone)) || '-']], x, cursor, width);
+  return fieldList(doc, [[phoneLabel, (party.phone && displayText(party.phone)) || '-']], x, cursor, width);
 }
 
 function tableHeader(doc: Doc, labels: InvoiceLabels, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+  doc.font(BOLD).fontSize(9).fillColor('black');
   const cells: [keyof typeof COLUMNS, string, 'left' | 'right'][] = [
     ['lineNo', labels.lineNo, 'left'],
     ['description', labels.description, 'left'],
@@ -249,16 +267,16 @@ function tableHeader(doc: Doc, labels: InvoiceLabels, y: number): number {
 
 /** The description cell of a line: title, specification, order item number. */
 function descriptionParts(line: InvoiceLine, labels: InvoiceLabels): { text: string; size: number; color: string }[] {
-  const parts = [{ text: winAnsiText(line.description) || '-', size: 9, color: 'black' }];
-  const specification = winAnsiText(line.specification);
+  const parts = [{ text: displayText(line.description) || '-', size: 9, color: 'black' }];
+  const specification = displayText(line.specification);
   if (specification) parts.push({ text: specification, size: 8, color: GREY });
-  parts.push({ text: `${labels.orderItem}: ${winAnsiText(line.orderItemNo)}`, size: 8, color: GREY });
+  parts.push({ text: `${labels.orderItem}: ${displayText(line.orderItemNo)}`, size: 8, color: GREY });
   return parts;
 }
 
 function measureParts(doc: Doc, parts: { text: string; size: number }[], width: number): number {
   let height = 0;
-  for (const part of parts) height += doc.font('Helvetica').fontSize(part.size).heightOfString(part.text, { width }) + 1;
+  for (const part of parts) height += doc.font(REGULAR).fontSize(part.size).heightOfString(part.text, { width }) + 1;
   return height;
 }
 
@@ -270,6 +288,7 @@ function newPage(doc: Doc): number {
 export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLanguage): Promise<Buffer> {
   const labels = INVOICE_LABELS[language];
   const amount = (cents: number) => formatAmount(cents, language);
+  const fonts = await invoiceFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -277,7 +296,7 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
     lang: language,
     info: {
       Title: `${labels.title} ${data.invoiceNo}`,
-      Author: winAnsiText(data.seller.name),
+      Author: displayText(data.seller.name),
       Subject: data.bagNo,
       Creator: 'OpenBuy',
       Producer: 'OpenBuy',
@@ -285,6 +304,7 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
       ModDate: data.issuedAt,
     },
   });
+  doc.registerFont(REGULAR, fonts.regular).registerFont(BOLD, fonts.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -293,13 +313,13 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
   });
 
   // Title and references
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(labels.title, MARGIN, MARGIN, { width: 260 });
+  doc.font(BOLD).fontSize(18).fillColor('black').text(labels.title, MARGIN, MARGIN, { width: 260 });
   const referencesBottom = fieldList(
     doc,
     [
-      [labels.invoiceNo, winAnsiText(data.invoiceNo)],
+      [labels.invoiceNo, displayText(data.invoiceNo)],
       [labels.invoiceDate, formatDate(data.issuedAt, language)],
-      [labels.bagNo, winAnsiText(data.bagNo)],
+      [labels.bagNo, displayText(data.bagNo)],
     ],
     MARGIN + 290,
     MARGIN + 2,
@@ -316,14 +336,14 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
   y = Math.max(sellerBottom, consigneeBottom) + 12;
 
   // Shipment
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(labels.shipment, MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(BOLD).fontSize(10).fillColor('black').text(labels.shipment, MARGIN, y, { width: CONTENT_WIDTH });
   y += 15;
   const shipmentLeft = fieldList(
     doc,
     [
-      [labels.shippingLine, data.shippingLine ? winAnsiText(data.shippingLine) : '-'],
+      [labels.shippingLine, data.shippingLine ? displayText(data.shippingLine) : '-'],
       [labels.weight, data.weightGrams === null ? '-' : formatWeight(data.weightGrams, language)],
-      [labels.trackingNo, data.trackingNo ? winAnsiText(data.trackingNo) : '-'],
+      [labels.trackingNo, data.trackingNo ? displayText(data.trackingNo) : '-'],
     ],
     MARGIN,
     y,
@@ -351,14 +371,14 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
     const parts = descriptionParts(line, labels);
     const height = Math.max(measureParts(doc, parts, COLUMNS.description.width), 12) + 5;
     if (y + height > CONTENT_BOTTOM) y = tableHeader(doc, labels, newPage(doc));
-    doc.font('Helvetica').fontSize(9).fillColor('black');
+    doc.font(REGULAR).fontSize(9).fillColor('black');
     doc.text(String(index + 1), COLUMNS.lineNo.x, y, { width: COLUMNS.lineNo.width });
     doc.text(String(line.qty), COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     doc.text(amount(line.unitValue), COLUMNS.unitValue.x, y, { width: COLUMNS.unitValue.width, align: 'right' });
     doc.text(amount(line.amount), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
     let partY = y;
     for (const part of parts) {
-      doc.font('Helvetica').fontSize(part.size).fillColor(part.color);
+      doc.font(REGULAR).fontSize(part.size).fillColor(part.color);
       doc.text(part.text, COLUMNS.description.x, partY, { width: COLUMNS.description.width });
       partY += doc.heightOfString(part.text, { width: COLUMNS.description.width }) + 1;
     }
@@ -376,23 +396,23 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
   if (y + 8 + totals.length * 14 > CONTENT_BOTTOM) y = newPage(doc);
   y += 8;
   for (const [label, value, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor('black');
+    doc.font(bold ? BOLD : REGULAR).fontSize(9).fillColor('black');
     doc.text(label, MARGIN + 175, y, { width: 210, align: 'right' });
     doc.text(value, COLUMNS.amount.x - 10, y, { width: COLUMNS.amount.width + 10, align: 'right' });
     y += 14;
   }
 
   // Declaration, signed by the seller and dated
-  doc.font('Helvetica').fontSize(9);
+  doc.font(REGULAR).fontSize(9);
   const declarationHeight = 15 + doc.heightOfString(labels.declaration, { width: CONTENT_WIDTH }) + 40;
   if (y + 16 + declarationHeight > CONTENT_BOTTOM) y = newPage(doc);
   y += 16;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(labels.declarationTitle, MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(BOLD).fontSize(10).fillColor('black').text(labels.declarationTitle, MARGIN, y, { width: CONTENT_WIDTH });
   y += 15;
-  doc.font('Helvetica').fontSize(9).text(labels.declaration, MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(REGULAR).fontSize(9).text(labels.declaration, MARGIN, y, { width: CONTENT_WIDTH });
   y += doc.heightOfString(labels.declaration, { width: CONTENT_WIDTH }) + 25;
   rule(doc, y);
-  doc.text(`${winAnsiText(data.seller.name)}, ${formatDate(data.issuedAt, language)}`, MARGIN, y + 4, { width: CONTENT_WIDTH });
+  doc.text(`${displayText(data.seller.name)}, ${formatDate(data.issuedAt, language)}`, MARGIN, y + 4, { width: CONTENT_WIDTH });
 
   // Page numbers, once the page count is known. The footer lies in the bottom margin, which pdfkit
   // would otherwise answer with a new page.
@@ -402,7 +422,7 @@ export async function renderInvoicePdf(data: InvoiceData, language: InvoiceLangu
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const text = labels.page.replace('{page}', String(index - start + 1)).replace('{pages}', String(count));
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(text, MARGIN, PAGE_HEIGHT - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center' });
+    doc.font(REGULAR).fontSize(8).fillColor(GREY).text(text, MARGIN, PAGE_HEIGHT - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center' });
     doc.page.margins.bottom = bottomMargin;
   }
   doc.end();
