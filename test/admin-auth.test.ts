@@ -317,4 +317,18 @@ describe('permissions', () => {
     const me = await graphql<MeAnswer>(test.app, ME, { token });
     expect(me.data!.me.user.username).toBe('admin');
   });
+
+  it('answers the menu tree in the shape menuTree answers (MenuTreeView)', async () => {
+    const admin = await newTenantAdmin({ permissions: ['system:user:query'] });
+    const fields = 'id name permission type sort parentId path icon component componentName status visible keepAlive alwaysShow createTime';
+    const me = await graphql<{ me: { menus: unknown[] } }>(test.app, `{ me { menus { ${fields} children { ${fields} children { id } } } } }`, {
+      token: await adminToken(test.app, admin),
+    });
+    expect(me.errors).toBeUndefined();
+    const { db } = test.core.database;
+    const system = await db.menu.findFirstOrThrow({ where: { name: 'System', type: 1 } });
+    const users = await db.menu.findFirstOrThrow({ where: { name: 'Users', type: 2, parentId: system.id } });
+    const view = ({ updatedAt: _updatedAt, createdAt, ...menu }: typeof system) => ({ ...menu, createTime: createdAt.toISOString() });
+    expect(me.data!.me.menus).toEqual([{ ...view(system), children: [{ ...view(users), children: [] }] }]);
+  });
 });

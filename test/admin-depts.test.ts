@@ -5,6 +5,7 @@ import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { useTestApp } from './support/app';
 import { errorCode, graphql, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
+import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 
 const test = useTestApp('admin_depts');
 
@@ -96,6 +97,17 @@ describe('departments', () => {
     expect(await test.db.dept.findUnique({ where: { id: top } })).toMatchObject({ parentId: 0 });
     // Moving a leaf up is fine.
     expect((await graphql(test.app, UPDATE, { token: admin.token, variables: { input: dept({ id: bottom, parentId: top }) } })).errors).toBeUndefined();
+  });
+
+  it('saves one of two opposite moves sent at once and refuses the other as a cycle', async () => {
+    await expectOppositeMovesNeverCycle({
+      a: await createDept(admin.token),
+      b: await createDept(admin.token),
+      root: 0,
+      cycleCode: ErrorCatalogue.DEPT_PARENT_CYCLE.code,
+      move: (id, parentId) => graphql(test.app, UPDATE, { token: admin.token, variables: { input: dept({ id, parentId }) } }),
+      parentOf: async (id) => (await test.db.dept.findUniqueOrThrow({ where: { id } })).parentId,
+    });
   });
 
   it('keeps sibling names unique', async () => {

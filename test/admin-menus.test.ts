@@ -3,8 +3,10 @@
 // permission denials, and other tenants reading but never writing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { publishPermissionsChanged } from '../src/core/permission/permission-service';
 import { useTestApp } from './support/app';
 import { adminToken, createAdmin, createTenant, errorCode, graphql, type GraphQLAnswer, seededAdminToken, unique } from './support/admin';
+import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 
 const test = useTestApp('admin_menus');
 
@@ -123,6 +125,27 @@ describe('menu CRUD', () => {
   });
 });
 
+describe('a cycle written to the table by hand', () => {
+  it('is left out of the console menus instead of hanging the walk up the tree', async () => {
+    const first = await create(directory());
+    const second = await create(directory({ parentId: first }));
+    const role = await test.db.role.create({ data: { tenantId: 1, name: 'Cyclers', code: unique('cyc-'), sort: 1, dataScopeDeptIds: [] } });
+    await test.db.roleMenu.create({ data: { tenantId: 1, roleId: role.id, menuId: second } });
+    const user = await createAdmin(test.core);
+    await test.db.userRole.create({ data: { tenantId: 1, userId: user.id, roleId: role.id } });
+    try {
+      await test.db.menu.update({ where: { id: first }, data: { parentId: second } });
+      await publishPermissionsChanged(test.core.bus, null);
+      const answer = await call<{ me: { menus: TreeNode[] } }>(await adminToken(test.app, user), '{ me { menus { id children { id } } } }');
+      expect(answer.errors).toBeUndefined();
+      expect(ids(answer.data!.me.menus)).toEqual([]);
+    } finally {
+      await test.db.menu.update({ where: { id: first }, data: { parentId: 0 } });
+      await publishPermissionsChanged(test.core.bus, null);
+    }
+  });
+});
+
 describe('type rules and the tree', () => {
   it('allows a permission on buttons only, a path and an icon on directories and menus only, a component on menus only', async () => {
     const dirId = await create(directory());
@@ -160,6 +183,17 @@ describe('type rules and the tree', () => {
     const other = await create(directory());
     expect((await call(systemToken, UPDATE, { input: { ...directory({ parentId: other }), id: middle } })).errors).toBeUndefined();
     expect((await test.db.menu.findUniqueOrThrow({ where: { id: middle } })).parentId).toBe(other);
+  });
+
+  it('saves one of two opposite moves sent at once and refuses the other as a cycle', async () => {
+    await expectOppositeMovesNeverCycle({
+      a: await create(directory()),
+      b: await create(directory()),
+      root: 0,
+      cycleCode: ErrorCatalogue.MENU_PARENT_CYCLE.code,
+      move: (id, parentId) => call(systemToken, UPDATE, { input: { ...directory({ parentId }), id } }),
+      parentOf: async (id) => (await test.db.menu.findUniqueOrThrow({ where: { id } })).parentId,
+    });
   });
 
   it('keeps names unique under one parent', async () => {

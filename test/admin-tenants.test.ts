@@ -276,6 +276,22 @@ describe('tenant packages', () => {
     expect(errorCode(await call(systemToken, DELETE_PACKAGE, { id }))).toBe(ErrorCatalogue.TENANT_PACKAGE_NOT_FOUND.code);
   });
 
+  it('keeps names unique when creates and renames race: one wins, the others answer the name exists', async () => {
+    const exists = ErrorCatalogue.TENANT_PACKAGE_NAME_EXISTS.code;
+    const name = unique('rush-');
+    const creates = await Promise.all(Array.from({ length: 10 }, () => call(systemToken, CREATE_PACKAGE, { input: { name, status: 0, menuIds: [] } })));
+    expect(creates.filter((answer) => answer.errors === undefined)).toHaveLength(1);
+    expect(creates.filter((answer) => errorCode(answer) === exists)).toHaveLength(9);
+    expect(await test.db.tenantPackage.count({ where: { name } })).toBe(1);
+
+    const ids = await Promise.all(Array.from({ length: 5 }, () => createPackage([])));
+    const renamed = unique('rush-');
+    const renames = await Promise.all(ids.map((id) => call(systemToken, UPDATE_PACKAGE, { input: { id, name: renamed, status: 0, menuIds: [] } })));
+    expect(renames.filter((answer) => answer.errors === undefined)).toHaveLength(1);
+    expect(renames.filter((answer) => errorCode(answer) === exists)).toHaveLength(4);
+    expect(await test.db.tenantPackage.count({ where: { name: renamed } })).toBe(1);
+  });
+
   it('a menu change reaches the administrator of every tenant using the package at once', async () => {
     const packageId = await createPackage(['system:user:query']);
     const tokens: string[] = [];

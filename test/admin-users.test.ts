@@ -361,6 +361,19 @@ describe('own profile', () => {
     expect((await test.db.adminUser.findUniqueOrThrow({ where: { id: self.id } })).nickname).toBe('Via OAuth2');
   });
 
+  it('answers me.user as userProfile answers it (UserView, with department, posts and last sign-in)', async () => {
+    const username = unique('own');
+    const id = await createUser(admin.token, { username, deptId, postIds: [postIds[2]], remark: 'mine' });
+    const signIn = await login(test.app, { username, password: 'secret-1', tenantName: admin.tenantName });
+    const token = signIn.data!.login.accessToken;
+    const fields = `${USER_FIELDS} loginIp loginDate`;
+    const me = await graphql<{ me: { user: UserAnswer } }>(test.app, `{ me { user { ${fields} } } }`, { token });
+    expect(me.errors).toBeUndefined();
+    expect(me.data!.me.user).toMatchObject({ id, username, remark: 'mine', status: 0, dept: { id: deptId }, posts: [{ id: postIds[2] }], loginIp: expect.any(String), loginDate: expect.any(String) });
+    const profile = await graphql<{ userProfile: UserAnswer }>(test.app, `{ userProfile { ${fields} } }`, { token });
+    expect(me.data!.me.user).toEqual(profile.data!.userProfile);
+  });
+
   it('changes the own password after checking the old one; every session ends', async () => {
     const self = await signedInAdmin(test.core, { tenant: { id: admin.tenantId, name: admin.tenantName } });
     const wrong = await graphql(test.app, UPDATE_PROFILE_PASSWORD, { token: self.token, variables: { input: { oldPassword: 'not-it', newPassword: 'fresh-pass-1' } } });

@@ -6,6 +6,7 @@ import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { useTestApp } from './support/app';
 import { errorCode, graphql, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
+import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 
 const test = useTestApp('content_classify');
 
@@ -149,6 +150,18 @@ describe('help-center classifications', () => {
     expect((await update(bottom, { uuidCode: bottomCode, parentId: 0 })).errors).toBeUndefined();
     const elsewhere = await createClassify(admin.token);
     expect((await update(top, { uuidCode: stored.uuidCode, parentId: elsewhere })).errors).toBeUndefined();
+  });
+
+  it('saves one of two opposite moves sent at once and refuses the other as a cycle', async () => {
+    const stored = async (id: number) => test.db.commonClassify.findUniqueOrThrow({ where: { id } });
+    await expectOppositeMovesNeverCycle({
+      a: await createClassify(admin.token),
+      b: await createClassify(admin.token),
+      root: 0,
+      cycleCode: ErrorCatalogue.CLASSIFY_PARENT_CYCLE.code,
+      move: async (id, parentId) => update(id, { uuidCode: (await stored(id)).uuidCode, parentId }),
+      parentOf: async (id) => (await stored(id)).parentId,
+    });
   });
 
   it('fixes positionType and language while children or support infos depend on them', async () => {

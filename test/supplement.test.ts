@@ -200,6 +200,49 @@ describe('raise and auto-debit', () => {
     expect(listed.map((row) => row.orderExpensesNo)).toEqual([result.bill.orderExpensesNo]);
   });
 
+  it('raises nothing when the debit of the new bill fails', async () => {
+    const { member, orderNo } = await memberWithOrders({ repaymentAuthorized: true });
+    await test.db.wallet.delete({ where: { memberId: member.memberId } });
+    await expect(test.core.supplements.raise(test.staff(), { memberId: member.memberId, bizType: 'purchase', bizNo: orderNo, amount: 500, reason: 'x' })).rejects.toMatchObject({
+      code: ErrorCatalogue.WALLET_NOT_FOUND.code,
+    });
+    expect(await test.db.supplementBill.count({ where: { memberId: member.memberId } })).toBe(0);
+  });
+
+  it("raises in the caller's transaction: the bill and its debit roll back or commit with it", async () => {
+    const { member, bagNo } = await memberWithOrders({ balance: 10_000, repaymentAuthorized: true });
+    const input = { memberId: member.memberId, bizType: 'bag' as const, bizNo: bagNo, amount: 2500, reason: 'freight difference' };
+    const callerFailure = new Error('the caller fails after the raise');
+    await expect(
+      test.db.$transaction(async (tx) => {
+        expect((await test.core.supplements.raise(test.staff(), input, { tx })).autoDebit).toMatchObject({ result: 'paid', balance: 7500 });
+        throw callerFailure;
+      }),
+    ).rejects.toBe(callerFailure);
+    expect(await test.db.supplementBill.count({ where: { memberId: member.memberId } })).toBe(0);
+    expect(await balanceOf(member.memberId)).toMatchObject({ balance: 10_000, ledgerSum: 10_000 });
+
+    const committed = await test.db.$transaction((tx) => test.core.supplements.raise(test.staff(), input, { tx }));
+    expect(committed.bill).toMatchObject({ status: SupplementStatus.PAID, amount: 2500 });
+    expect(await test.db.supplementBill.count({ where: { memberId: member.memberId } })).toBe(1);
+    expect(await balanceOf(member.memberId)).toMatchObject({ balance: 7500, ledgerSum: 7500 });
+  });
+
+  it("answers the bill of a repeated orderExpensesNo in the caller's transaction without breaking it", async () => {
+    const { member, orderNo } = await memberWithOrders({ balance: 100 });
+    const input = { memberId: member.memberId, bizType: 'purchase' as const, bizNo: orderNo, amount: 300, reason: 'price change' };
+    const orderExpensesNo = `E-test-${member.memberId}`;
+    const first = await test.core.supplements.raise(test.staff(), input, { orderExpensesNo });
+    const repeated = await test.db.$transaction(async (tx) => {
+      const raised = await test.core.supplements.raise(test.staff(), input, { orderExpensesNo, tx });
+      // The transaction is still usable after the repeat (a failed insert would have aborted it on PostgreSQL).
+      await tx.wallet.update({ where: { memberId: member.memberId }, data: { balance: { increment: 0 } } });
+      return raised;
+    });
+    expect(repeated).toEqual({ bill: first.bill });
+    expect(await test.db.supplementBill.count({ where: { memberId: member.memberId } })).toBe(1);
+  });
+
   it('auto-debit pays the unpaid bills of authorized members one by one and reports the short ones', async () => {
     const authorized = await memberWithOrders({ balance: 3000 });
     const notAuthorized = await memberWithOrders({ balance: 100_000 });

@@ -34,9 +34,9 @@ async function itemsIn(itemStatus: number, count = 1, member?: MemberFixture) {
 
 const statusOf = async (orderItemId: number) => (await test.db.purchaseOrderItem.findUniqueOrThrow({ where: { id: orderItemId } })).status;
 
-/** A bag of one stored item, moved through the procedures up to `status`. */
-async function bagAt(status: number) {
-  const { member, ids } = await itemsIn(OrderItemStatus.IN_STORAGE);
+/** A bag of one stored item (of a new member unless told), moved through the procedures up to `status`. */
+async function bagAt(status: number, owner?: MemberFixture) {
+  const { member, ids } = await itemsIn(OrderItemStatus.IN_STORAGE, 1, owner);
   const bag = await staff.bag.create.mutate({ memberId: member.memberId, orderItemIds: ids });
   if (status >= BagStatus.WEIGHED) await staff.bag.weigh.mutate({ bagId: bag.bagId, weightGrams: 900 });
   if (status >= BagStatus.READY) await staff.bag.setShipping.mutate({ bagId: bag.bagId, shippingLine: 'Air Standard', freightAmount: 10_000 });
@@ -117,6 +117,39 @@ describe('warehouse', () => {
     expect(await test.db.storedFile.count()).toBe(files); // a full record stores no file either
   });
 
+  it('stores no uploaded file when a URL of the same call is malformed', async () => {
+    const { ids } = await itemsIn(OrderItemStatus.ARRIVED);
+    const record = await staff.warehouse.startQc.mutate({ orderItemId: ids[0] as number });
+    const files = await test.db.storedFile.count();
+    const upload = { contentType: 'image/png' as const, data: PNG_BASE64 };
+    const refused = await failure(
+      staff.warehouse.addQcPhotos.mutate({ qcRecordId: record.qcId, urls: ['https://cdn.example.com/qc/front.jpg', 'ftp://cdn.example.com/qc/back.jpg'], uploads: [upload, upload] }),
+    );
+    expect(refused.serviceCode).toBe(ErrorCatalogue.QC_PHOTO_INVALID.code);
+    expect(await test.db.storedFile.count()).toBe(files);
+    expect(await test.db.qcPhoto.count({ where: { qcRecordId: record.qcId } })).toBe(0);
+  });
+
+  it('stores no uploaded file for a record completed while the photos were being added', async () => {
+    const records = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { ids } = await itemsIn(OrderItemStatus.ARRIVED);
+        return staff.warehouse.startQc.mutate({ orderItemId: ids[0] as number });
+      }),
+    );
+    const files = await test.db.storedFile.count();
+    const upload = { contentType: 'image/png' as const, data: PNG_BASE64 };
+    await Promise.allSettled(
+      records.flatMap((record) => [
+        staff.warehouse.addQcPhotos.mutate({ qcRecordId: record.qcId, uploads: [upload, upload] }),
+        staff.warehouse.completeQc.mutate({ qcRecordId: record.qcId, result: QcResult.PASSED }),
+      ]),
+    );
+    // Every file stored is a photo of one of the records: none was left behind by a refused call.
+    const attached = await test.db.qcPhoto.count({ where: { qcRecordId: { in: records.map((record) => record.qcId) } } });
+    expect(await test.db.storedFile.count()).toBe(files + attached);
+  });
+
   it.each([
     ['a zero orderItemId', 'markArrived', { orderItemId: 0 }, 'orderItemId'],
     ['an orderItemId beyond 32 bits', 'putInStorage', { orderItemId: 2 ** 31 }, 'orderItemId'],
@@ -172,6 +205,40 @@ describe('bags', () => {
     test.clock.advance(60_000);
     expect(await staff.bag.markDelivered.mutate({ bagId: created.bagId })).toMatchObject({ status: BagStatus.DELIVERED, deliveredAt: new Date(test.clock.now()) });
     expect((await staff.bag.get.query({ bagId: created.bagId })).status).toBe(BagStatus.DELIVERED);
+  });
+
+  it('keeps the freight as it was when raising its bill fails, so a retry bills the difference', async () => {
+    const member = await createBoundMember(test.db, { repaymentAuthorized: true });
+    const { bagId, bagNo } = await bagAt(BagStatus.READY, member);
+    // The auto-debit finds no wallet: the raise fails after its bill is written.
+    await test.db.wallet.delete({ where: { memberId: member.memberId } });
+    const failed = await failure(staff.bag.setShipping.mutate({ bagId, shippingLine: 'Air Express', freightAmount: 12_500 }));
+    expect(failed.serviceCode).toBe(ErrorCatalogue.WALLET_NOT_FOUND.code);
+    expect(await test.db.bagOrder.findUniqueOrThrow({ where: { id: bagId } })).toMatchObject({ status: BagStatus.READY, shippingLine: 'Air Standard', freightAmount: 10_000 });
+    expect(await test.db.supplementBill.count({ where: { bizNo: bagNo } })).toBe(0);
+
+    await test.db.wallet.create({ data: { memberId: member.memberId, balance: 0 } });
+    const retried = await staff.bag.setShipping.mutate({ bagId, shippingLine: 'Air Express', freightAmount: 12_500 });
+    expect(retried.bag.freightAmount).toBe(12_500);
+    expect(retried.supplement?.bill).toMatchObject({ bizNo: bagNo, amount: 2500, status: SupplementStatus.UNPAID });
+    expect(retried.supplement?.autoDebit).toMatchObject({ result: 'insufficient-balance', balance: 0 });
+    expect(await test.db.supplementBill.count({ where: { bizNo: bagNo } })).toBe(1);
+  });
+
+  it('bills a freight increase once when the same increase is set by concurrent calls', async () => {
+    const { bagId, bagNo } = await bagAt(BagStatus.READY);
+    // Each call answers what it billed, or the code it was refused with.
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => {
+        const call = staff.bag.setShipping.mutate({ bagId, shippingLine: 'Air Express', freightAmount: 13_000 });
+        return call.then((result) => result.supplement?.bill.amount ?? 'nothing', async () => (await failure(call)).serviceCode);
+      }),
+    );
+    // One call moved the freight and billed; the others lost the compare-and-set or came after it.
+    expect(outcomes.filter((outcome) => outcome === 3000)).toHaveLength(1);
+    expect(outcomes.every((outcome) => [3000, 'nothing', ErrorCatalogue.BAG_CHANGED.code].includes(outcome))).toBe(true);
+    expect(await test.db.supplementBill.findMany({ where: { bizNo: bagNo }, select: { amount: true } })).toEqual([{ amount: 3000 }]);
+    expect((await test.db.bagOrder.findUniqueOrThrow({ where: { id: bagId } })).freightAmount).toBe(13_000);
   });
 
   it('ships to a named address of the member', async () => {

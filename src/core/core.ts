@@ -10,6 +10,7 @@ import { FileStore } from './files/file-store';
 import { InvoiceService } from './invoice/invoice-service';
 import { DEFAULT_GOODS_OPTIONS, type GoodsOptions, GoodsService } from './goods/goods-service';
 import { MemberService } from './member/member-service';
+import { PartnerBindings } from './member/partner-binding';
 import { ClientRegistry } from './oauth2/client-registry';
 import { OAuth2ClientService } from './oauth2/oauth2-client-service';
 import { TokenRecordService } from './oauth2/token-record-service';
@@ -29,6 +30,7 @@ import { PaymentOrderService } from './payment/payment-order-service';
 import { MenuService } from './permission/menu-service';
 import { PermissionService } from './permission/permission-service';
 import { DeptService } from './dept/dept-service';
+import { TreeMoves } from './db/tree-moves';
 import { PostService } from './post/post-service';
 import { type ServiceLogger, silentLogger } from './logger';
 import { MailAccountService } from './messaging/mail-account-service';
@@ -241,7 +243,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const tenantPackages = new TenantPackageService(database.db, bus);
   const adminAuth = new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS });
   const permissions = new PermissionService(database.db, tenants, bus);
-  const depts = new DeptService(database.db);
+  const trees = new TreeMoves(database.db, database.target.provider);
+  const depts = new DeptService(database.db, trees);
   const posts = new PostService(database.db);
   const sensitiveWords = new SensitiveWordService(database.db, bus);
   const logger = options.logger ?? silentLogger;
@@ -256,7 +259,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const errorCodes = new ErrorCodeService(database.db, bus, logger);
   await errorCodes.start();
   const qc = new QcService(database.db);
-  const members = new MemberService(database.db);
+  const members = new MemberService(database.db, bus);
+  const bindings = new PartnerBindings(database.db, bus);
   const supplements = new SupplementService(database.db);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter, now });
   return {
@@ -292,7 +296,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notifyMessages: new NotifyMessageService(database.db),
     verificationCodes: new VerificationCodeService(database.db, { smsSender, mailSender }, options.verificationCodes ?? VERIFICATION_CODE_DEFAULTS),
     sensitiveWords,
-    classifies: new ClassifyService(database.db),
+    classifies: new ClassifyService(database.db, trees),
     supportInfos: new SupportInfoService(database.db, sensitiveWords),
     information: new InformationService(database.db, sensitiveWords),
     protocolStatements: new ProtocolStatementService(database.db, sensitiveWords),
@@ -301,20 +305,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     errorCodes,
     notices: new NoticeService(database.db, sensitiveWords),
     roles: new RoleService(database.db, bus),
-    menus: new MenuService(database.db, bus),
+    menus: new MenuService(database.db, bus, trees),
     tenantAdmin: new TenantService(database.db, bus, tenantPackages),
     tenantPackages,
     partnerAuth,
     goods,
     pricing,
-    purchaseOrders: new PurchaseOrderService(database.db, pricing, orderSettings),
+    purchaseOrders: new PurchaseOrderService(database.db, bindings, pricing, orderSettings),
     orderPages: new OrderPageService(database.db),
     qc,
     warehouse: new WarehouseService(database.db, qc, files),
     bags: new BagService(database.db, members, supplements),
     members,
     wallets: new WalletService(database.db),
-    walletPay: new WalletPayService(database.db),
+    walletPay: new WalletPayService(database.db, bindings),
     supplements,
     catalog: new CatalogService(database.db),
     purchasing: new PurchasingService(database.db, supplements),

@@ -11,9 +11,10 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { MAX_INT32 } from '../order/query-guards';
 import { ServiceError } from '../errors/service-error';
 import type { MemberService } from '../member/member-service';
+import { memberAddressSnapshot } from '../order/address-snapshot';
 import { BagStatus, OrderItemStatus, SupplementBizType, type ValueOf } from '../order/statuses';
 import { type RequestContext, tenantIdOf } from '../request-context';
-import type { AutoDebitOutcome, SupplementBillView, SupplementService } from '../supplement/supplement-service';
+import type { RaisedSupplement, SupplementService } from '../supplement/supplement-service';
 import { z } from '../validation';
 import { MAX_WALLET_BALANCE } from '../wallet/wallet-ledger';
 
@@ -68,7 +69,7 @@ export interface BagView {
 export interface BagShippingResult {
   bag: BagView;
   /** The bill raised for a freight increase by this call. */
-  supplement?: { bill: SupplementBillView; autoDebit?: AutoDebitOutcome };
+  supplement?: RaisedSupplement;
 }
 
 const BAG_INCLUDE = { items: { select: { id: true, orderItemNo: true, status: true }, orderBy: { id: 'asc' } } } as const satisfies Prisma.BagOrderInclude;
@@ -114,7 +115,14 @@ export class BagService {
   async create(ctx: RequestContext, raw: BagCreateInput): Promise<BagView> {
     const input = bagCreateSchema.parse(raw);
     const tenantId = tenantIdOf(ctx);
-    const address = await this.addressSnapshot(ctx, input.memberId, input.addressId);
+    // MEMBER_NOT_FOUND for a member outside the caller's tenant, before anything about its addresses.
+    await this.members.get(ctx, input.memberId);
+    const address = await memberAddressSnapshot(this.db, { tenantId, memberId: input.memberId }, input.addressId);
+    if (!address) {
+      throw input.addressId !== undefined
+        ? new ServiceError(ErrorCatalogue.MEMBER_ADDRESS_NOT_FOUND, { addressId: input.addressId, memberId: input.memberId })
+        : new ServiceError(ErrorCatalogue.BAG_NO_DEFAULT_ADDRESS, { memberId: input.memberId });
+    }
     const orderItemIds = [...new Set(input.orderItemIds)];
     const items = await this.db.purchaseOrderItem.findMany({
       where: { id: { in: orderItemIds }, tenantId },
@@ -169,20 +177,26 @@ export class BagService {
     if (input.freightAmount < previous) {
       throw new ServiceError(ErrorCatalogue.BAG_FREIGHT_LOWERED, { bagNo: bag.bagNo, freightAmount: previous, requested: input.freightAmount });
     }
-    // Compare-and-set on the freight read: of concurrent calls one moves it, and only that one bills.
-    const changed = await this.db.bagOrder.updateMany({ where: { id: bag.id, tenantId: bag.tenantId, status: BagStatus.READY, freightAmount: previous }, data });
-    if (changed.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
     const difference = input.freightAmount - previous;
-    const supplement =
-      difference > 0
-        ? await this.supplements.raise(ctx, {
-            memberId: bag.memberId,
-            bizType: SupplementBizType.BAG,
-            bizNo: bag.bagNo,
-            amount: difference,
-            reason: `International freight raised from ${previous} to ${input.freightAmount} cents (${input.shippingLine})`,
-          })
-        : undefined;
+    // The freight and its bill commit together: a failed raise leaves the freight as it was, so a
+    // retry bills the difference again instead of finding nothing left to bill.
+    const supplement = await this.db.$transaction(async (tx) => {
+      // Compare-and-set on the freight read: of concurrent calls one moves it, and only that one bills.
+      const changed = await tx.bagOrder.updateMany({ where: { id: bag.id, tenantId: bag.tenantId, status: BagStatus.READY, freightAmount: previous }, data });
+      if (changed.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+      if (difference === 0) return undefined;
+      return this.supplements.raise(
+        ctx,
+        {
+          memberId: bag.memberId,
+          bizType: SupplementBizType.BAG,
+          bizNo: bag.bagNo,
+          amount: difference,
+          reason: `International freight raised from ${previous} to ${input.freightAmount} cents (${input.shippingLine})`,
+        },
+        { tx },
+      );
+    });
     return { bag: bagView(await this.requireBag(ctx, bag.id)), ...(supplement && { supplement }) };
   }
 
@@ -229,19 +243,5 @@ export class BagService {
 
   private wrongStatus(bag: BagRow, operation: string, expected: readonly number[]): ServiceError {
     return new ServiceError(ErrorCatalogue.BAG_WRONG_STATUS, { bagNo: bag.bagNo, status: bag.status, operation, expected: expected.join(' or ') });
-  }
-
-  /** Snapshot of the member's address `addressId`, or of the default one (the member must be the tenant's). */
-  private async addressSnapshot(ctx: RequestContext, memberId: number, addressId: number | undefined) {
-    // Throws MEMBER_NOT_FOUND for a member outside the caller's tenant; default address first.
-    const addresses = await this.members.addresses(ctx, memberId);
-    const address = addressId !== undefined ? addresses.find((candidate) => candidate.id === addressId) : addresses.find((candidate) => candidate.isDefault);
-    if (!address) {
-      throw addressId !== undefined
-        ? new ServiceError(ErrorCatalogue.MEMBER_ADDRESS_NOT_FOUND, { addressId, memberId })
-        : new ServiceError(ErrorCatalogue.BAG_NO_DEFAULT_ADDRESS, { memberId });
-    }
-    const { id, receiverName, phone, country, province, city, addressLine, postCode } = address;
-    return { addressId: id, receiverName, phone, country, province, city, addressLine, postCode };
   }
 }

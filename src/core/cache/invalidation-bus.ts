@@ -14,7 +14,9 @@ export type InvalidationMessage =
   /** Error-message overrides changed: every process reloads them. */
   | { kind: 'error-messages-changed' }
   /** Gateway IP blacklist entries changed: every process rebuilds its matcher. */
-  | { kind: 'ip-blacklist-changed' };
+  | { kind: 'ip-blacklist-changed' }
+  /** A partner binding was created or removed: processes forget what they resolved for it. */
+  | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
 

@@ -1,10 +1,12 @@
 // Help-center classifications of a tenant (CommonClassifySaveReqVO): one tree per positionType and
 // language. A parent is a classification of the same tenant, positionType and language (a child in
-// another language would show in neither tree), never the classification itself or one below it.
+// another language would show in neither tree), never the classification itself or one below it
+// (moves run one at a time per tenant, db/tree-moves.ts).
 // A classification with children or support infos is not deleted, and keeps its positionType and
 // language (its children and articles share them).
 import { commonStatusSchema, parseInput, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import { type Db, Prisma } from '../db/client';
+import type { TreeMoves } from '../db/tree-moves';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { languageCodeSchema } from '../language/language-code';
@@ -91,7 +93,10 @@ export function classifyTree(records: readonly ClassifyRecord[]): ClassifyTreeNo
 }
 
 export class ClassifyService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly trees: TreeMoves,
+  ) {}
 
   private scoped(ctx: RequestContext): TenantScopedDb {
     return tenantScopedDb(this.db, tenantIdOf(ctx));
@@ -123,9 +128,20 @@ export class ClassifyService {
       const [children, supportInfos] = await Promise.all([db.commonClassify.count({ where: { parentId: id } }), db.supportInfo.count({ where: { classifyId: id } })]);
       if (children + supportInfos > 0) throw new ServiceError(ErrorCatalogue.CLASSIFY_SCOPE_LOCKED, { className: current.className });
     }
-    await this.assertParent(db, data, id);
+    await this.assertParent(db, data);
+    const tenantId = tenantIdOf(ctx);
+    // The move's transaction is not tenant-scoped (it takes a raw lock): its queries name the tenant.
     await writingUuidCode(
-      () => db.commonClassify.updateMany({ where: { id }, data: { ...data, isHot: data.isHot ?? undefined, updatedAt: ctx.now() } }),
+      () =>
+        this.trees.run({
+          tree: 'classify',
+          scope: tenantId,
+          nodeId: id,
+          parentId: data.parentId,
+          links: (tx) => tx.commonClassify.findMany({ where: { tenantId }, select: { id: true, parentId: true } }),
+          cycle: () => new ServiceError(ErrorCatalogue.CLASSIFY_PARENT_CYCLE, { classifyId: id }),
+          write: (tx) => tx.commonClassify.updateMany({ where: { id, tenantId }, data: { ...data, isHot: data.isHot ?? undefined, updatedAt: ctx.now() } }),
+        }),
       ErrorCatalogue.CLASSIFY_UUID_EXISTS,
       data.uuidCode,
     );
@@ -193,22 +209,14 @@ export class ClassifyService {
     return classify;
   }
 
-  /** The parent exists in the tenant with the same positionType and language; on update, it is not the classification or below it. */
-  private async assertParent(db: TenantScopedDb, data: { parentId: number; positionType: number; language: string }, classifyId?: number): Promise<void> {
+  /** The parent exists in the tenant with the same positionType and language (a moved classification's cycle check runs with the move). */
+  private async assertParent(db: TenantScopedDb, data: { parentId: number; positionType: number; language: string }): Promise<void> {
     const { parentId, positionType, language } = data;
     if (parentId === CLASSIFY_ROOT_ID) return;
     const parent = await db.commonClassify.findFirst({ where: { id: parentId }, select: { positionType: true, language: true } });
     if (!parent) throw new ServiceError(ErrorCatalogue.CLASSIFY_PARENT_NOT_FOUND, { parentId });
     if (parent.positionType !== positionType || parent.language !== language) {
       throw new ServiceError(ErrorCatalogue.CLASSIFY_PARENT_MISMATCH, { parentId, parentPositionType: parent.positionType, parentLanguage: parent.language, positionType, language });
-    }
-    if (classifyId === undefined) return;
-    // The parent's ancestors, all of this scope: meeting the classification among them is a cycle.
-    const parents = new Map((await db.commonClassify.findMany({ where: { positionType, language }, select: { id: true, parentId: true } })).map((row) => [row.id, row.parentId]));
-    const seen = new Set<number>();
-    for (let ancestor: number | undefined = parentId; ancestor !== undefined && ancestor !== CLASSIFY_ROOT_ID && !seen.has(ancestor); ancestor = parents.get(ancestor)) {
-      if (ancestor === classifyId) throw new ServiceError(ErrorCatalogue.CLASSIFY_PARENT_CYCLE, { classifyId });
-      seen.add(ancestor);
     }
   }
 }

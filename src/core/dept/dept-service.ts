@@ -1,8 +1,10 @@
 // The department tree of a tenant (DeptSaveReqVO). A department's parent exists in the same tenant
-// and is never the department itself or one of its descendants; a department with children or users
-// is not deleted; its leader is a user of the tenant.
+// and is never the department itself or one of its descendants (moves run one at a time per tenant,
+// db/tree-moves.ts); a department with children or users is not deleted; its leader is a user of
+// the tenant.
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import type { Db } from '../db/client';
+import type { TreeMoves } from '../db/tree-moves';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -102,7 +104,10 @@ export function deptTree(depts: readonly DeptRecord[], matches: (dept: DeptRecor
 }
 
 export class DeptService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly trees: TreeMoves,
+  ) {}
 
   private scoped(ctx: RequestContext): TenantScopedDb {
     return tenantScopedDb(this.db, tenantIdOf(ctx));
@@ -120,14 +125,20 @@ export class DeptService {
   async update(ctx: RequestContext, input: DeptSaveInput): Promise<void> {
     const { id, ...data } = parseInput(deptSaveSchemas.update, input);
     const parentId = data.parentId ?? ROOT_DEPT_ID;
+    const tenantId = tenantIdOf(ctx);
     const db = this.scoped(ctx);
-    const depts = await db.dept.findMany({ select: { id: true, parentId: true } });
-    if (!depts.some((dept) => dept.id === id)) throw new ServiceError(ErrorCatalogue.DEPT_NOT_FOUND, { deptId: id });
-    if (parentId !== ROOT_DEPT_ID && deptWithDescendants(depts, id).has(parentId)) {
-      throw new ServiceError(ErrorCatalogue.DEPT_PARENT_CYCLE, { deptId: id, parentId });
-    }
+    if (!(await db.dept.findFirst({ where: { id }, select: { id: true } }))) throw new ServiceError(ErrorCatalogue.DEPT_NOT_FOUND, { deptId: id });
     await this.checkRelations(db, { ...data, parentId }, id);
-    await db.dept.updateMany({ where: { id }, data: { ...data, parentId } });
+    // The move's transaction is not tenant-scoped (it takes a raw lock): its queries name the tenant.
+    await this.trees.run({
+      tree: 'dept',
+      scope: tenantId,
+      nodeId: id,
+      parentId,
+      links: (tx) => tx.dept.findMany({ where: { tenantId }, select: { id: true, parentId: true } }),
+      cycle: () => new ServiceError(ErrorCatalogue.DEPT_PARENT_CYCLE, { deptId: id, parentId }),
+      write: (tx) => tx.dept.updateMany({ where: { id, tenantId }, data: { ...data, parentId } }),
+    });
   }
 
   async delete(ctx: RequestContext, deptId: number): Promise<void> {

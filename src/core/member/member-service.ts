@@ -2,6 +2,7 @@
 // read, search, partner bindings, shipping addresses and the repayment authorization. Inputs are
 // validated here with the exported schemas, so every face (GraphQL, tRPC, scripts) gets the same rules.
 import { randomUUID } from 'node:crypto';
+import { type InvalidationBus, LocalInvalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -140,7 +141,11 @@ function addressView(address: AddressView): AddressView {
 }
 
 export class MemberService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Carries binding changes to PartnerBindings in every process; the seed, which runs before any cache exists, needs none. */
+    private readonly bus: InvalidationBus = new LocalInvalidationBus(),
+  ) {}
 
   async create(ctx: RequestContext, raw: MemberCreateInput): Promise<MemberView> {
     const input = memberCreateSchema.parse(raw);
@@ -224,6 +229,7 @@ export class MemberService {
       const binding = await this.db.$transaction((tx) =>
         tx.partnerBinding.create({ data: { tenantId, memberId: input.memberId, ...key, createdAt: ctx.now() } }),
       );
+      await this.bus.publish({ kind: 'binding-changed', ...key });
       return bindingView(binding);
     } catch (error) {
       // A concurrent bind of the same pair won the unique key.
@@ -246,6 +252,8 @@ export class MemberService {
       return binding;
     });
     if (!removed) throw new ServiceError(ErrorCatalogue.MEMBER_BINDING_NOT_FOUND, input);
+    // After the commit: a process that reloads on hearing this must not find the binding still there.
+    await this.bus.publish({ kind: 'binding-changed', partnerClientId: removed.partnerClientId, externalUserId: removed.externalUserId });
     return bindingView(removed);
   }
 

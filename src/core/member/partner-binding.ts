@@ -1,16 +1,21 @@
 // Every partner operation that names an externalUserId resolves it here, through the calling
-// partner's own bindings only, within the token's tenant.
-import type { Db, DbTransaction } from '../db/client';
+// partner's own bindings only, within the token's tenant. PartnerBindings keeps resolved bindings in
+// memory (staff change them rarely); a bind or unbind published on the invalidation bus drops the
+// entry in every process.
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { type Db, type DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 
 export interface BoundMember {
   memberId: number;
-  unionId: string;
   externalUserId: string;
   tenantId: number;
 }
+
+/** About 200 bytes each: at most some 20 MB per process. */
+export const MAX_CACHED_BINDINGS = 100_000;
 
 /** The partner's clientId of a partner context; other callers have no bindings. */
 export function partnerClientIdOf(ctx: RequestContext): string {
@@ -18,13 +23,89 @@ export function partnerClientIdOf(ctx: RequestContext): string {
   return ctx.actor.clientId;
 }
 
+/**
+ * The FROM clause of a raw read through a binding: the calling partner's binding of externalUserId
+ * ("b") joined to its member ("m"), active and of the token's tenant; reads join more to it. It starts
+ * from the binding's unique key, so it is an index lookup (a Prisma relation filter from the member's
+ * side scans the tenant's members).
+ */
+export function boundMemberFrom(ctx: RequestContext, externalUserId: string): Prisma.Sql {
+  const key = Prisma.sql`b."partnerClientId" = ${partnerClientIdOf(ctx)} AND b."externalUserId" = ${externalUserId}`;
+  return Prisma.sql`"PartnerBinding" b JOIN "Member" m ON m."id" = b."memberId" AND ${key} AND m."tenantId" = ${tenantIdOf(ctx)} AND m."status" = 0`;
+}
+
+function notBound(externalUserId: string): ServiceError {
+  return new ServiceError(ErrorCatalogue.MEMBER_NOT_BOUND, { externalUserId });
+}
+
+/** Resolution from the database alone, one statement; PartnerBindings.resolve answers from memory when it can. */
 export async function resolveBoundMember(ctx: RequestContext, db: Db | DbTransaction, externalUserId: string): Promise<BoundMember> {
-  const binding = await db.partnerBinding.findUnique({
-    where: { partnerClientId_externalUserId: { partnerClientId: partnerClientIdOf(ctx), externalUserId } },
-    include: { member: { select: { id: true, unionId: true, tenantId: true, status: true } } },
-  });
-  if (!binding || binding.member.tenantId !== ctx.tenantId || binding.member.status !== 0) {
-    throw new ServiceError(ErrorCatalogue.MEMBER_NOT_BOUND, { externalUserId });
+  const [member] = await db.$queryRaw<{ memberId: number | bigint }[]>`SELECT b."memberId" AS "memberId" FROM ${boundMemberFrom(ctx, externalUserId)}`;
+  if (!member) throw notBound(externalUserId);
+  return { memberId: Number(member.memberId), externalUserId, tenantId: tenantIdOf(ctx) };
+}
+
+/**
+ * Bindings resolved in this process, least recently used dropped beyond `maxEntries`. Only bound
+ * members are remembered, so an unbound id always reaches the database and a new binding needs no
+ * invalidation to be seen. Member.status has no writer yet; one that disables members must publish
+ * binding-changed for the member's bindings.
+ */
+export class PartnerBindings {
+  /** Map order is recency order: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, BoundMember>();
+  /** Counts binding changes heard, so a load that raced one does not store what it read before it. */
+  private changes = 0;
+
+  constructor(
+    private readonly db: Db,
+    bus: InvalidationBus,
+    private readonly maxEntries: number = MAX_CACHED_BINDINGS,
+  ) {
+    bus.subscribe((message) => {
+      if (message.kind !== 'binding-changed') return;
+      this.changes += 1;
+      this.entries.delete(PartnerBindings.key(message.partnerClientId, message.externalUserId));
+    });
   }
-  return { memberId: binding.member.id, unionId: binding.member.unionId, externalUserId, tenantId: binding.member.tenantId };
+
+  private static key(partnerClientId: string, externalUserId: string): string {
+    return JSON.stringify([partnerClientId, externalUserId]);
+  }
+
+  /** The remembered binding, or undefined when the database must be asked. */
+  cached(ctx: RequestContext, externalUserId: string): BoundMember | undefined {
+    const key = PartnerBindings.key(partnerClientIdOf(ctx), externalUserId);
+    const member = this.entries.get(key);
+    if (!member || member.tenantId !== ctx.tenantId) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, member);
+    return member;
+  }
+
+  /** The bound member, from memory or with one statement; MEMBER_NOT_BOUND when there is none. */
+  async resolve(ctx: RequestContext, externalUserId: string): Promise<BoundMember> {
+    const cached = this.cached(ctx, externalUserId);
+    if (cached) return cached;
+    const { memberId } = await this.remembering(ctx, externalUserId, () => resolveBoundMember(ctx, this.db, externalUserId));
+    return { memberId, externalUserId, tenantId: tenantIdOf(ctx) };
+  }
+
+  /**
+   * Runs `load`, a query through boundMemberFrom that answers the bound member's id with
+   * whatever else the caller needs, and remembers the binding it found: a read that resolves the
+   * binding and its own data in one statement.
+   */
+  async remembering<T extends { memberId: number } | null>(ctx: RequestContext, externalUserId: string, load: () => Promise<T>): Promise<T> {
+    const changesBefore = this.changes;
+    const loaded = await load();
+    if (loaded && this.changes === changesBefore) {
+      this.entries.set(PartnerBindings.key(partnerClientIdOf(ctx), externalUserId), { memberId: loaded.memberId, externalUserId, tenantId: tenantIdOf(ctx) });
+      for (const oldest of this.entries.keys()) {
+        if (this.entries.size <= this.maxEntries) break;
+        this.entries.delete(oldest);
+      }
+    }
+    return loaded;
+  }
 }

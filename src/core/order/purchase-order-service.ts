@@ -8,11 +8,12 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { GoodsSourceCode } from '../goods/sources';
-import { type BoundMember, resolveBoundMember } from '../member/partner-binding';
+import type { PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
+import { memberAddressSnapshot } from './address-snapshot';
 import type { OrderSettings } from './order-settings';
 import { deviatesBeyond, type PricingService, type Quote } from './pricing';
-import { isStoredId, partnerScope } from './query-guards';
+import { partnerScope } from './query-guards';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus } from './statuses';
 
 /** One line of a quote or create request (OpenOrderItemReqVO; platformChannel is the goods source). */
@@ -92,13 +93,14 @@ type StoredOrder = { orderNo: string; outOrderNo: string; paymentId: string; pay
 export class PurchaseOrderService {
   constructor(
     private readonly db: Db,
+    private readonly bindings: PartnerBindings,
     private readonly pricing: PricingService,
     private readonly settings: OrderSettings,
   ) {}
 
   /** Live price of the lines for a bound member; writes nothing. */
   async quote(ctx: RequestContext, input: QuoteInput): Promise<Quote> {
-    await resolveBoundMember(ctx, this.db, input.externalUserId);
+    await this.bindings.resolve(ctx, input.externalUserId);
     return this.pricing.quote(ctx, input.items);
   }
 
@@ -109,8 +111,13 @@ export class PurchaseOrderService {
     const existing = await this.findByOutOrderNo(partnerClientId, input.outOrderNo);
     if (existing) return this.repeated(ctx, existing, requestHash);
 
-    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
-    const address = await this.shippingAddress(member, input.addressId);
+    const member = await this.bindings.resolve(ctx, input.externalUserId);
+    const address = await memberAddressSnapshot(this.db, member, input.addressId);
+    if (!address) {
+      throw input.addressId !== undefined
+        ? new ServiceError(ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND, { addressId: input.addressId })
+        : new ServiceError(ErrorCatalogue.ORDER_NO_DEFAULT_ADDRESS, { externalUserId: member.externalUserId });
+    }
     const quote = await this.pricing.quote(ctx, input.items);
     if (input.expectedPayAmount !== undefined && deviatesBeyond(quote.payAmount, input.expectedPayAmount, this.settings.priceDeviationBasisPoints)) {
       throw new ServiceError(ErrorCatalogue.ORDER_PRICE_DEVIATION, {
@@ -261,30 +268,6 @@ export class PurchaseOrderService {
       goodsAmount: order.goodsAmount,
       freightAmount: order.freightAmount,
       serviceFee: order.serviceFee,
-    };
-  }
-
-  /** Snapshot of the member's address `addressId`, or of the default address when none is named. */
-  private async shippingAddress(member: BoundMember, addressId: number | undefined) {
-    if (addressId !== undefined && !isStoredId(addressId)) throw new ServiceError(ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND, { addressId });
-    const address = await this.db.memberAddress.findFirst({
-      where: { memberId: member.memberId, ...(addressId !== undefined ? { id: addressId } : { isDefault: true }) },
-      orderBy: { id: 'asc' },
-    });
-    if (!address) {
-      throw addressId !== undefined
-        ? new ServiceError(ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND, { addressId })
-        : new ServiceError(ErrorCatalogue.ORDER_NO_DEFAULT_ADDRESS, { externalUserId: member.externalUserId });
-    }
-    return {
-      addressId: address.id,
-      receiverName: address.receiverName,
-      phone: address.phone,
-      country: address.country,
-      province: address.province,
-      city: address.city,
-      addressLine: address.addressLine,
-      postCode: address.postCode,
     };
   }
 }

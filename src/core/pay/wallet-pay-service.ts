@@ -5,7 +5,7 @@
 import type { Db, DbTransaction } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
+import { boundMemberFrom, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
 import type { RequestContext } from '../request-context';
 import { applyWalletMovement, WalletLedgerKind } from '../wallet/wallet-ledger';
@@ -51,18 +51,31 @@ function notPayable(payOrder: PayOrderRecord): ServiceError {
 }
 
 export class WalletPayService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bindings: PartnerBindings,
+  ) {}
 
-  /** The wallet balance of a user bound to the calling partner (cents). */
+  /** The wallet balance of a user bound to the calling partner (cents): one statement, binding known or not. */
   async balance(ctx: RequestContext, externalUserId: string): Promise<{ externalUserId: string; balance: number }> {
-    const member = await resolveBoundMember(ctx, this.db, externalUserId);
-    const wallet = await this.db.wallet.findFirst({ where: { memberId: member.memberId, member: { tenantId: member.tenantId } }, select: { balance: true } });
-    if (!wallet) throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: member.memberId });
+    const bound = this.bindings.cached(ctx, externalUserId);
+    const wallet = bound
+      ? await this.db.wallet.findUnique({ where: { memberId: bound.memberId }, select: { balance: true } })
+      : await this.bindings.remembering(ctx, externalUserId, async () => {
+          const from = boundMemberFrom(ctx, externalUserId);
+          const [row] = await this.db.$queryRaw<{ memberId: number | bigint; balance: number | bigint }[]>`SELECT w."memberId" AS "memberId", w."balance" AS "balance" FROM ${from} JOIN "Wallet" w ON w."memberId" = m."id"`;
+          return row ? { memberId: Number(row.memberId), balance: Number(row.balance) } : null;
+        });
+    if (!wallet) {
+      // Unbound (the usual reason) or a member without a wallet: resolving says which.
+      const member = await this.bindings.resolve(ctx, externalUserId);
+      throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: member.memberId });
+    }
     return { externalUserId, balance: wallet.balance };
   }
 
   async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
-    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
+    const member = await this.bindings.resolve(ctx, input.externalUserId);
     const ownership = { tenantId: member.tenantId, partnerClientId: partnerClientIdOf(ctx) };
     const payOrder = await this.db.payOrder.findFirst({ where: { paymentId: input.paymentId, ...ownership } });
     if (!payOrder) throw new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_FOUND, { paymentId: input.paymentId });

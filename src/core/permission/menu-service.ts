@@ -1,10 +1,12 @@
 // Menus (MenuSaveVO): one tree shared by every tenant. Only the system tenant's administrators
 // change it; every tenant reads the part its package allows (all of it in the system tenant).
 // Type rules: 1 directory, 2 menu, 3 button; only buttons carry a permission, only directories and
-// menus a path and an icon, only menus a component; buttons have no children; no cycles.
+// menus a path and an icon, only menus a component; buttons have no children; no cycles (moves run
+// one at a time, db/tree-moves.ts).
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { commonStatusSchema, type SaveShapeInput, optionalText, recordIdSchema, saveShapeSchemas } from '../admin/save-shape';
 import type { Db } from '../db/client';
+import type { TreeMoves } from '../db/tree-moves';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -15,6 +17,8 @@ import { MenuType } from './menu-catalogue';
 import { publishPermissionsChanged } from './permission-service';
 
 const ROOT = 0;
+/** The scope of the menu tree's lock: one tree for every tenant. */
+const SHARED_TREE = 0;
 
 const menuFields = {
   name: z.string().trim().min(1).max(50),
@@ -129,12 +133,13 @@ export class MenuService {
   constructor(
     private readonly db: Db,
     private readonly bus: InvalidationBus,
+    private readonly trees: TreeMoves,
   ) {}
 
   async create(ctx: RequestContext, rawInput: MenuSaveInput): Promise<number> {
     assertSystemTenant(ctx, 'create menus');
     const input = menuSaveSchemas.create.parse(rawInput);
-    await this.assertParent(input.parentId, null);
+    await this.assertParent(input.parentId);
     await this.assertNameFree(input.name, input.parentId, null);
     const menu = await this.db.menu.create({ data: recordFields(input) });
     await publishPermissionsChanged(this.bus, null);
@@ -145,12 +150,20 @@ export class MenuService {
     assertSystemTenant(ctx, 'update menus');
     const input = menuSaveSchemas.update.parse(rawInput);
     await this.require(input.id);
-    await this.assertParent(input.parentId, input.id);
+    await this.assertParent(input.parentId);
     await this.assertNameFree(input.name, input.parentId, input.id);
     if (input.type === MenuType.BUTTON && (await this.db.menu.count({ where: { parentId: input.id } })) > 0) {
       throw new ServiceError(ErrorCatalogue.MENU_PARENT_IS_BUTTON, { menuId: input.id });
     }
-    await this.db.menu.update({ where: { id: input.id }, data: recordFields(input) });
+    await this.trees.run({
+      tree: 'menu',
+      scope: SHARED_TREE,
+      nodeId: input.id,
+      parentId: input.parentId,
+      links: (tx) => tx.menu.findMany({ select: { id: true, parentId: true } }),
+      cycle: () => new ServiceError(ErrorCatalogue.MENU_PARENT_CYCLE, { menuId: input.id }),
+      write: (tx) => tx.menu.update({ where: { id: input.id }, data: recordFields(input) }),
+    });
     await publishPermissionsChanged(this.bus, null);
   }
 
@@ -218,21 +231,12 @@ export class MenuService {
     return menu;
   }
 
-  /** The parent exists, is not a button, and (for a moved menu) is not the menu or below it. */
-  private async assertParent(parentId: number, menuId: number | null): Promise<void> {
+  /** The parent exists and is not a button (a moved menu's cycle check runs with the move). */
+  private async assertParent(parentId: number): Promise<void> {
     if (parentId === ROOT) return;
-    if (menuId !== null && parentId === menuId) throw new ServiceError(ErrorCatalogue.MENU_PARENT_CYCLE, { menuId });
     const parent = await this.db.menu.findUnique({ where: { id: parentId }, select: { id: true, type: true } });
     if (!parent) throw new ServiceError(ErrorCatalogue.MENU_PARENT_NOT_FOUND, { parentId });
     if (parent.type === MenuType.BUTTON) throw new ServiceError(ErrorCatalogue.MENU_PARENT_IS_BUTTON, { menuId: parentId });
-    if (menuId === null) return;
-    // Walk up from the new parent: reaching the menu means it would sit below itself.
-    const parents = new Map((await this.db.menu.findMany({ select: { id: true, parentId: true } })).map((menu) => [menu.id, menu.parentId]));
-    const seen = new Set<number>();
-    for (let current: number | undefined = parentId; current !== undefined && current !== ROOT && !seen.has(current); current = parents.get(current)) {
-      if (current === menuId) throw new ServiceError(ErrorCatalogue.MENU_PARENT_CYCLE, { menuId });
-      seen.add(current);
-    }
   }
 
   private async assertNameFree(name: string, parentId: number, ownId: number | null): Promise<void> {

@@ -10,6 +10,7 @@ import { ServiceError } from '../errors/service-error';
 import type { RequestContext } from '../request-context';
 import type { TenantDirectory } from '../tenant/tenant-directory';
 import { catalogPermissions, MenuType } from './menu-catalogue';
+import type { MenuRecord, MenuTreeRecord } from './menu-service';
 
 /** The role whose holders have every permission of their tenant (all of them in the system tenant). */
 export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
@@ -35,24 +36,6 @@ export interface AdminRoleSummary {
   code: string;
 }
 
-/** A directory or menu the console shows, with its visible children. */
-export interface MenuTreeNode {
-  id: number;
-  parentId: number;
-  name: string;
-  /** 1 directory, 2 menu. */
-  type: number;
-  sort: number;
-  path: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  visible: boolean;
-  keepAlive: boolean;
-  alwaysShow: boolean;
-  children: MenuTreeNode[];
-}
-
 /** Everything the console needs to know about a signed-in administrator (`me`). */
 export interface AdminAccess {
   tenantId: number;
@@ -62,24 +45,8 @@ export interface AdminAccess {
   /** Enabled roles only. */
   roles: AdminRoleSummary[];
   permissions: ReadonlySet<string>;
-  menus: MenuTreeNode[];
-}
-
-interface MenuRecord {
-  id: number;
-  parentId: number;
-  name: string;
-  permission: string;
-  type: number;
-  sort: number;
-  path: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  status: number;
-  visible: boolean;
-  keepAlive: boolean;
-  alwaysShow: boolean;
+  /** The directories and menus (never buttons) the console shows, with their visible children. */
+  menus: MenuTreeRecord[];
 }
 
 const MENU_FIELDS = {
@@ -97,6 +64,7 @@ const MENU_FIELDS = {
   visible: true,
   keepAlive: true,
   alwaysShow: true,
+  createdAt: true,
 } as const satisfies Record<keyof MenuRecord, true>;
 
 /** Tells every process that permissions changed: of one tenant, or (null) of all, for menu and package changes. */
@@ -227,13 +195,16 @@ export class PermissionService {
 }
 
 /** Directories and menus the user holds, or holds buttons of, with their ancestors, as a tree. */
-function menuTree(held: readonly MenuRecord[], menus: ReadonlyMap<number, MenuRecord>): MenuTreeNode[] {
+function menuTree(held: readonly MenuRecord[], menus: ReadonlyMap<number, MenuRecord>): MenuTreeRecord[] {
   const shown = new Set<number>();
   for (const menu of held) {
-    // A chain through a disabled (absent) ancestor is cut off: its subtree is not reachable.
+    // A chain through a disabled (absent) ancestor is cut off: its subtree is not reachable. So is a
+    // chain that comes back on itself (a cycle written to the table by hand): the walk stops there.
     const chain: number[] = [];
+    const walked = new Set<number>();
     let current: MenuRecord | undefined = menu;
-    while (current && !shown.has(current.id)) {
+    while (current && !shown.has(current.id) && !walked.has(current.id)) {
+      walked.add(current.id);
       if (current.type !== MenuType.BUTTON) chain.push(current.id);
       if (current.parentId === 0) {
         for (const id of chain) shown.add(id);
@@ -243,13 +214,9 @@ function menuTree(held: readonly MenuRecord[], menus: ReadonlyMap<number, MenuRe
     }
     if (current && shown.has(current.id)) for (const id of chain) shown.add(id);
   }
-  const nodes = new Map<number, MenuTreeNode>();
-  for (const menu of menus.values()) {
-    if (!shown.has(menu.id)) continue;
-    const { permission: _permission, status: _status, ...fields } = menu;
-    nodes.set(menu.id, { ...fields, children: [] });
-  }
-  const roots: MenuTreeNode[] = [];
+  const nodes = new Map<number, MenuTreeRecord>();
+  for (const menu of menus.values()) if (shown.has(menu.id)) nodes.set(menu.id, { ...menu, children: [] });
+  const roots: MenuTreeRecord[] = [];
   // `menus` is in (sort, id) order, so children come out in order too.
   for (const node of nodes.values()) (node.parentId === 0 ? roots : nodes.get(node.parentId)?.children)?.push(node);
   return roots;

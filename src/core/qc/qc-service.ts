@@ -10,7 +10,7 @@
  * Only completed records are ever shown to partners.
  */
 
-import type { Db, Prisma } from '../db/client';
+import type { Db, DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { goodsSourceByCode } from '../goods/sources';
@@ -178,25 +178,40 @@ export class QcService {
     return stateOf(created);
   }
 
-  /** Appends photos to a record still in progress. */
-  async addPhotos(ctx: RequestContext, input: { qcRecordId: number; urls: readonly string[] }): Promise<QcRecordState> {
-    const tenantId = tenantIdOf(ctx);
+  /**
+   * The record in progress that `count` more photos, `urls` among them, may join: refuses a malformed
+   * URL and an unknown, completed or full record, so a caller can check before it stores anything.
+   */
+  async photoTarget(
+    ctx: RequestContext,
+    input: { qcRecordId: number; urls: readonly string[]; count: number },
+    db: Db | DbTransaction = this.db,
+  ): Promise<{ id: number; orderItemNo: string; photoCount: number }> {
     const invalid = input.urls.find((url) => !isPhotoUrl(url));
     if (invalid !== undefined) {
       throw new ServiceError(ErrorCatalogue.QC_PHOTO_INVALID, { url: invalid.slice(0, 100), maxLength: MAX_QC_PHOTO_URL_LENGTH });
     }
-    return this.db.$transaction(async (tx) => {
-      const record = await tx.qcRecord.findFirst({ where: { id: input.qcRecordId, tenantId }, select: { id: true, status: true, _count: { select: { photos: true } } } });
-      if (!record) throw new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
-      if (record.status !== QcStatus.IN_PROGRESS) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
-      const existing = record._count.photos;
-      if (existing + input.urls.length > MAX_QC_PHOTOS) {
-        throw new ServiceError(ErrorCatalogue.QC_TOO_MANY_PHOTOS, { qcRecordId: record.id, maxPhotos: MAX_QC_PHOTOS });
-      }
-      const createdAt = ctx.now();
-      await tx.qcPhoto.createMany({ data: input.urls.map((url, index) => ({ qcRecordId: record.id, url, sort: existing + index, createdAt })) });
-      return stateOf(await tx.qcRecord.findUniqueOrThrow({ where: { id: record.id }, include: withPhotos }));
+    const record = await db.qcRecord.findFirst({
+      where: { id: input.qcRecordId, tenantId: tenantIdOf(ctx) },
+      select: { id: true, status: true, orderItemNo: true, _count: { select: { photos: true } } },
     });
+    if (!record) throw new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
+    if (record.status !== QcStatus.IN_PROGRESS) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
+    if (record._count.photos + input.count > MAX_QC_PHOTOS) {
+      throw new ServiceError(ErrorCatalogue.QC_TOO_MANY_PHOTOS, { qcRecordId: record.id, maxPhotos: MAX_QC_PHOTOS });
+    }
+    return { id: record.id, orderItemNo: record.orderItemNo, photoCount: record._count.photos };
+  }
+
+  /** Appends photos to a record still in progress; in `tx`, the caller's transaction, when given. */
+  async addPhotos(ctx: RequestContext, input: { qcRecordId: number; urls: readonly string[] }, tx?: DbTransaction): Promise<QcRecordState> {
+    const append = async (db: DbTransaction) => {
+      const record = await this.photoTarget(ctx, { ...input, count: input.urls.length }, db);
+      const createdAt = ctx.now();
+      await db.qcPhoto.createMany({ data: input.urls.map((url, index) => ({ qcRecordId: record.id, url, sort: record.photoCount + index, createdAt })) });
+      return stateOf(await db.qcRecord.findUniqueOrThrow({ where: { id: record.id }, include: withPhotos }));
+    };
+    return tx ? append(tx) : this.db.$transaction(append);
   }
 
   /**

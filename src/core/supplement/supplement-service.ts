@@ -72,6 +72,16 @@ function billView(bill: BillRecord): SupplementBillView {
   return { orderExpensesNo, memberId, bizType: bill.bizType as SupplementBizTypeValue, bizNo, amount, reason, status, paymentId, paidAt, createdAt };
 }
 
+export interface RaisedSupplement {
+  bill: SupplementBillView;
+  /** Present when the member's repayment authorization is on. */
+  autoDebit?: AutoDebitOutcome;
+}
+
+function isShortBalance(error: unknown): boolean {
+  return error instanceof ServiceError && error.definition === ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE;
+}
+
 /** The ledger reference of an auto-debit: one per bill, ever. */
 export function supplementBizRef(orderExpensesNo: string): string {
   return `supplement:${orderExpensesNo}`;
@@ -148,41 +158,30 @@ export class SupplementService {
   /**
    * Raises an unpaid bill on a purchase order or bag of the member (staff). When the member's
    * repayment authorization is on, the wallet is debited at once; a short balance leaves the bill
-   * unpaid for the partner to pay (the outcome says which happened).
+   * unpaid for the partner to pay (the outcome says which happened). The bill and its debit commit
+   * together: in `options.tx`, the caller's transaction, so that the bill exists only if the change
+   * it bills for commits too; otherwise in a transaction of its own.
    *
    * `options.orderExpensesNo` makes the raise idempotent for callers that raise a bill for one event
    * (a purchase price supplement of one item): the number is unique, so a repeated raise answers the
-   * bill already raised (and raises nothing).
+   * bill already raised (and raises nothing). In the caller's transaction, a concurrent raise of the
+   * same number that commits first fails that transaction instead (a broken unique constraint).
    */
-  async raise(ctx: RequestContext, raw: SupplementRaiseInput, options: { orderExpensesNo?: string } = {}): Promise<{ bill: SupplementBillView; autoDebit?: AutoDebitOutcome }> {
+  async raise(ctx: RequestContext, raw: SupplementRaiseInput, options: { orderExpensesNo?: string; tx?: DbTransaction } = {}): Promise<RaisedSupplement> {
     const input = supplementRaiseSchema.parse(raw);
-    const tenantId = tenantIdOf(ctx);
-    const member = await this.db.member.findFirst({ where: { id: input.memberId, tenantId }, select: { repaymentAuthorized: true } });
-    if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: input.memberId });
-    const owned = { tenantId, memberId: input.memberId };
-    const bizOrder =
-      input.bizType === SupplementBizType.PURCHASE
-        ? await this.db.purchaseOrder.findFirst({ where: { ...owned, orderNo: input.bizNo }, select: { id: true } })
-        : await this.db.bagOrder.findFirst({ where: { ...owned, bagNo: input.bizNo }, select: { id: true } });
-    if (!bizOrder) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND, { bizType: input.bizType, bizNo: input.bizNo, memberId: input.memberId });
-    const now = ctx.now();
-    const orderExpensesNo = options.orderExpensesNo ?? newBusinessNo('E', now);
-    let bill: BillRecord;
+    const { orderExpensesNo, tx } = options;
+    if (tx) return this.raiseIn(ctx, tx, input, orderExpensesNo);
     try {
-      bill = await this.db.$transaction((tx) =>
-        tx.supplementBill.create({
-          data: { ...owned, orderExpensesNo, bizType: input.bizType, bizNo: input.bizNo, amount: input.amount, reason: input.reason, status: SupplementStatus.UNPAID, createdAt: now },
-        }),
-      );
+      return await this.db.$transaction((own) => this.raiseIn(ctx, own, input, orderExpensesNo));
     } catch (error) {
-      const earlier = options.orderExpensesNo !== undefined && isUniqueViolation(error) ? await this.db.supplementBill.findFirst({ where: { ...owned, orderExpensesNo } }) : null;
+      // A concurrent raise of the same event committed its bill first: answer that one.
+      const earlier =
+        orderExpensesNo !== undefined && isUniqueViolation(error)
+          ? await this.db.supplementBill.findFirst({ where: { tenantId: tenantIdOf(ctx), memberId: input.memberId, orderExpensesNo } })
+          : null;
       if (!earlier) throw error;
       return { bill: billView(earlier) };
     }
-    if (!member.repaymentAuthorized) return { bill: billView(bill) };
-    const autoDebit = await this.debitBill(ctx, bill);
-    const current = await this.db.supplementBill.findUniqueOrThrow({ where: { id: bill.id } });
-    return { bill: billView(current), autoDebit };
   }
 
   /**
@@ -218,6 +217,57 @@ export class SupplementService {
     return bills.map(billView);
   }
 
+  private async raiseIn(ctx: RequestContext, tx: DbTransaction, input: z.output<typeof supplementRaiseSchema>, orderExpensesNo: string | undefined): Promise<RaisedSupplement> {
+    const tenantId = tenantIdOf(ctx);
+    const member = await tx.member.findFirst({ where: { id: input.memberId, tenantId }, select: { repaymentAuthorized: true } });
+    if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: input.memberId });
+    const owned = { tenantId, memberId: input.memberId };
+    if (orderExpensesNo !== undefined) {
+      const earlier = await tx.supplementBill.findFirst({ where: { ...owned, orderExpensesNo } });
+      if (earlier) return { bill: billView(earlier) };
+    }
+    const bizOrder =
+      input.bizType === SupplementBizType.PURCHASE
+        ? await tx.purchaseOrder.findFirst({ where: { ...owned, orderNo: input.bizNo }, select: { id: true } })
+        : await tx.bagOrder.findFirst({ where: { ...owned, bagNo: input.bizNo }, select: { id: true } });
+    if (!bizOrder) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_BIZ_ORDER_NOT_FOUND, { bizType: input.bizType, bizNo: input.bizNo, memberId: input.memberId });
+    const now = ctx.now();
+    const bill = await tx.supplementBill.create({
+      data: {
+        ...owned,
+        orderExpensesNo: orderExpensesNo ?? newBusinessNo('E', now),
+        bizType: input.bizType,
+        bizNo: input.bizNo,
+        amount: input.amount,
+        reason: input.reason,
+        status: SupplementStatus.UNPAID,
+        createdAt: now,
+      },
+    });
+    if (!member.repaymentAuthorized) return { bill: billView(bill) };
+    return this.debitNewBill(tx, bill, now);
+  }
+
+  /**
+   * Debits a bill raised in `tx` (no pay order holds it yet). The wallet moves first: on a short
+   * balance its conditional update changes nothing, so the bill stays unpaid without undoing the
+   * rest of the caller's transaction.
+   */
+  private async debitNewBill(tx: DbTransaction, bill: BillRecord, now: Date): Promise<RaisedSupplement> {
+    const { orderExpensesNo, memberId, amount } = bill;
+    let balance: number;
+    try {
+      balance = await this.chargeWallet(tx, bill, now);
+    } catch (error) {
+      if (!isShortBalance(error)) throw error;
+      const wallet = await tx.wallet.findUniqueOrThrow({ where: { memberId }, select: { balance: true } });
+      return { bill: billView(bill), autoDebit: { orderExpensesNo, memberId, amount, result: 'insufficient-balance', balance: wallet.balance } };
+    }
+    const paid = await tx.supplementBill.update({ where: { id: bill.id }, data: { status: SupplementStatus.PAID, paidAt: now } });
+    return { bill: billView(paid), autoDebit: { orderExpensesNo, memberId, amount, result: 'paid', balance } };
+  }
+
+  /** Debits a bill raised earlier, in its own transaction. */
   private async debitBill(ctx: RequestContext, bill: BillRecord): Promise<AutoDebitOutcome> {
     const { orderExpensesNo, memberId, amount } = bill;
     const now = ctx.now();
@@ -231,20 +281,25 @@ export class SupplementService {
           data: { status: SupplementStatus.PAID, paidAt: now },
         });
         if (claimed.count === 0) return undefined;
-        const change = await applyWalletMovement(
-          tx,
-          { memberId, amount: -amount, kind: WalletLedgerKind.AUTO_DEBIT, bizRef: supplementBizRef(orderExpensesNo), remark: `${bill.bizType} ${bill.bizNo}` },
-          now,
-        );
-        return change.entry.balanceAfter;
+        return this.chargeWallet(tx, bill, now);
       });
       if (balance === undefined) return { orderExpensesNo, memberId, amount, result: 'skipped' };
       return { orderExpensesNo, memberId, amount, result: 'paid', balance };
     } catch (error) {
-      if (!(error instanceof ServiceError) || error.definition !== ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE) throw error;
+      if (!isShortBalance(error)) throw error;
       const wallet = await this.db.wallet.findUniqueOrThrow({ where: { memberId }, select: { balance: true } });
       return { orderExpensesNo, memberId, amount, result: 'insufficient-balance', balance: wallet.balance };
     }
+  }
+
+  /** Takes the bill's amount from the member's wallet; answers the balance after it. */
+  private async chargeWallet(tx: DbTransaction, bill: BillRecord, now: Date): Promise<number> {
+    const change = await applyWalletMovement(
+      tx,
+      { memberId: bill.memberId, amount: -bill.amount, kind: WalletLedgerKind.AUTO_DEBIT, bizRef: supplementBizRef(bill.orderExpensesNo), remark: `${bill.bizType} ${bill.bizNo}` },
+      now,
+    );
+    return change.entry.balanceAfter;
   }
 
   private async closeUnpaidPayOrder(tx: DbTransaction, paymentId: string): Promise<void> {

@@ -4,6 +4,7 @@
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { commonStatusSchema, type SaveShapeInput, optionalText, recordIdSchema, saveShapeSchemas, uniqueIdsSchema } from '../admin/save-shape';
 import type { Db, DbTransaction } from '../db/client';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { pageInputSchema, pageWindow } from '../paging';
@@ -66,6 +67,16 @@ export async function setTenantAdminMenus(tx: DbTransaction, tenantIds: readonly
   await tx.roleMenu.createMany({ data: roles.flatMap((role) => menuIds.map((menuId) => ({ tenantId: role.tenantId, roleId: role.id, menuId }))) });
 }
 
+/** Runs a write of a package's name; the unique index answers a name another package holds, races included. */
+async function writingName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.TENANT_PACKAGE_NAME_EXISTS, { name });
+    throw error;
+  }
+}
+
 function recordOf(record: { id: number; name: string; status: number; remark: string | null; menuIds: unknown; createdAt: Date }): TenantPackageRecord {
   return { id: record.id, name: record.name, status: record.status, remark: record.remark, menuIds: packageMenuIds(record.menuIds), createdAt: record.createdAt };
 }
@@ -79,9 +90,10 @@ export class TenantPackageService {
   async create(ctx: RequestContext, rawInput: TenantPackageSaveInput): Promise<number> {
     assertSystemTenant(ctx, 'create tenant packages');
     const input = tenantPackageSaveSchemas.create.parse(rawInput);
-    await this.assertNameFree(input.name, null);
     await assertMenusExist(this.db, input.menuIds);
-    const record = await this.db.tenantPackage.create({ data: { name: input.name, status: input.status, remark: input.remark ?? null, menuIds: input.menuIds } });
+    const record = await writingName(input.name, () =>
+      this.db.tenantPackage.create({ data: { name: input.name, status: input.status, remark: input.remark ?? null, menuIds: input.menuIds } }),
+    );
     return record.id;
   }
 
@@ -90,10 +102,11 @@ export class TenantPackageService {
     assertSystemTenant(ctx, 'update tenant packages');
     const input = tenantPackageSaveSchemas.update.parse(rawInput);
     await this.require(input.id);
-    await this.assertNameFree(input.name, input.id);
     await assertMenusExist(this.db, input.menuIds);
     await this.db.$transaction(async (tx) => {
-      await tx.tenantPackage.update({ where: { id: input.id }, data: { name: input.name, status: input.status, remark: input.remark ?? null, menuIds: input.menuIds } });
+      await writingName(input.name, () =>
+        tx.tenantPackage.update({ where: { id: input.id }, data: { name: input.name, status: input.status, remark: input.remark ?? null, menuIds: input.menuIds } }),
+      );
       const tenants = await tx.tenant.findMany({ where: { packageId: input.id }, select: { id: true } });
       await setTenantAdminMenus(
         tx,
@@ -156,10 +169,5 @@ export class TenantPackageService {
     const record = await this.db.tenantPackage.findUnique({ where: { id } });
     if (!record) throw new ServiceError(ErrorCatalogue.TENANT_PACKAGE_NOT_FOUND, { packageId: id });
     return record;
-  }
-
-  private async assertNameFree(name: string, ownId: number | null): Promise<void> {
-    const existing = await this.db.tenantPackage.findFirst({ where: { name }, select: { id: true } });
-    if (existing && existing.id !== ownId) throw new ServiceError(ErrorCatalogue.TENANT_PACKAGE_NAME_EXISTS, { name });
   }
 }

@@ -7,7 +7,7 @@ import { MAX_INT32 } from '../order/query-guards';
 import { ServiceError } from '../errors/service-error';
 import type { FileStore } from '../files/file-store';
 import { pageInputSchema, pageWindow } from '../paging';
-import { OrderItemStatus, QcResult, QcStatus, type ValueOf } from '../order/statuses';
+import { OrderItemStatus, QcResult, type ValueOf } from '../order/statuses';
 import { MAX_QC_PHOTO_URL_LENGTH, MAX_QC_PHOTOS, MAX_QC_REMARKS_LENGTH, type QcRecordState, type QcService } from '../qc/qc-service';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
@@ -162,30 +162,26 @@ export class WarehouseService {
 
   /**
    * Adds photos to a record in progress: the URLs as given, then the uploads, each stored as a file
-   * whose URL is attached. The record is checked first so a closed or full one stores no files.
+   * whose URL is attached. Everything is checked before any file is stored, so a bad URL or a closed
+   * or full record stores none; the files and the photos commit together, so a record completed or
+   * filled meanwhile leaves none either.
    */
   async addQcPhotos(ctx: RequestContext, raw: QcAddPhotosInput): Promise<QcRecordState> {
     const input = qcAddPhotosSchema.parse(raw);
-    const record = await this.db.qcRecord.findFirst({
-      where: { id: input.qcRecordId, tenantId: tenantIdOf(ctx) },
-      select: { id: true, status: true, orderItemNo: true, _count: { select: { photos: true } } },
+    const record = await this.qc.photoTarget(ctx, { qcRecordId: input.qcRecordId, urls: input.urls, count: input.urls.length + input.uploads.length });
+    return this.db.$transaction(async (tx) => {
+      const uploaded: string[] = [];
+      for (const [index, upload] of input.uploads.entries()) {
+        const extension = upload.contentType.slice('image/'.length);
+        const stored = await this.files.put(
+          ctx,
+          { contentType: upload.contentType, fileName: upload.fileName ?? `qc-${record.orderItemNo}-${index + 1}.${extension}`, data: Buffer.from(upload.data, 'base64') },
+          tx,
+        );
+        uploaded.push(stored.url);
+      }
+      return this.qc.addPhotos(ctx, { qcRecordId: record.id, urls: [...input.urls, ...uploaded] }, tx);
     });
-    if (!record) throw new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
-    if (record.status !== QcStatus.IN_PROGRESS) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
-    if (record._count.photos + input.urls.length + input.uploads.length > MAX_QC_PHOTOS) {
-      throw new ServiceError(ErrorCatalogue.QC_TOO_MANY_PHOTOS, { qcRecordId: record.id, maxPhotos: MAX_QC_PHOTOS });
-    }
-    const uploaded: string[] = [];
-    for (const [index, upload] of input.uploads.entries()) {
-      const extension = upload.contentType.slice('image/'.length);
-      const stored = await this.files.put(ctx, {
-        contentType: upload.contentType,
-        fileName: upload.fileName ?? `qc-${record.orderItemNo}-${index + 1}.${extension}`,
-        data: Buffer.from(upload.data, 'base64'),
-      });
-      uploaded.push(stored.url);
-    }
-    return this.qc.addPhotos(ctx, { qcRecordId: record.id, urls: [...input.urls, ...uploaded] });
   }
 
   /** Completes a record with its result; an ARRIVED item becomes QC_DONE. */

@@ -1,10 +1,13 @@
 // Console sign-in and the signed-in administrator: login and refresh are the only operations of the
 // schema open to anonymous callers (PUBLIC_OPERATIONS); logout and me need a signed-in administrator.
-import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { Int64 } from '../common/scalars';
 import type { AdminTokens } from '../../core/admin/admin-auth-service';
-import type { MenuTreeNode } from '../../core/permission/permission-service';
+import type { MenuTreeRecord } from '../../core/permission/menu-service';
+import type { UserRecord } from '../../core/user/user-service';
 import type { GraphQLContext } from '../context';
+import { MenuTreeView } from '../menu/menu.types';
+import { UserView } from '../user/user.types';
 
 @ObjectType({ description: 'A console session: the access token to send as `Authorization: Bearer`, and the refresh token that renews it once' })
 export class AuthTokens {
@@ -24,36 +27,6 @@ export class AuthTokens {
   refreshExpiresTime!: Date;
 }
 
-@ObjectType({ description: 'The signed-in administrator' })
-export class CurrentAdminUser {
-  @Field(() => Int64)
-  id!: number;
-
-  @Field(() => String)
-  username!: string;
-
-  @Field(() => String)
-  nickname!: string;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { nullable: true })
-  avatar!: string | null;
-
-  @Field(() => String, { nullable: true })
-  email!: string | null;
-
-  @Field(() => String, { nullable: true })
-  mobile!: string | null;
-
-  @Field(() => Int, { nullable: true })
-  sex!: number | null;
-
-  @Field(() => Int64, { nullable: true })
-  deptId!: number | null;
-}
-
 @ObjectType({ description: 'An enabled role of the signed-in administrator' })
 export class CurrentAdminRole {
   @Field(() => Int64)
@@ -66,52 +39,10 @@ export class CurrentAdminRole {
   code!: string;
 }
 
-@ObjectType({ description: 'A directory or menu of the console the administrator may open' })
-export class CurrentAdminMenu {
-  @Field(() => Int64)
-  id!: number;
-
-  @Field(() => Int64, { description: '0 for a top-level entry' })
-  parentId!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => Int, { description: '1 directory, 2 menu' })
-  type!: number;
-
-  @Field(() => Int)
-  sort!: number;
-
-  @Field(() => String, { nullable: true })
-  path!: string | null;
-
-  @Field(() => String, { nullable: true })
-  icon!: string | null;
-
-  @Field(() => String, { nullable: true })
-  component!: string | null;
-
-  @Field(() => String, { nullable: true })
-  componentName!: string | null;
-
-  @Field(() => Boolean)
-  visible!: boolean;
-
-  @Field(() => Boolean)
-  keepAlive!: boolean;
-
-  @Field(() => Boolean)
-  alwaysShow!: boolean;
-
-  @Field(() => [CurrentAdminMenu])
-  children!: MenuTreeNode[];
-}
-
 @ObjectType({ description: 'Who is signed in, with the roles, permissions and menu tree the console is built from' })
 export class CurrentAdmin {
-  @Field(() => CurrentAdminUser)
-  user!: CurrentAdminUser;
+  @Field(() => UserView)
+  user!: UserRecord;
 
   @Field(() => [CurrentAdminRole])
   roles!: CurrentAdminRole[];
@@ -119,8 +50,8 @@ export class CurrentAdmin {
   @Field(() => [String], { description: 'Button permissions, e.g. system:user:create, sorted' })
   permissions!: string[];
 
-  @Field(() => [CurrentAdminMenu])
-  menus!: MenuTreeNode[];
+  @Field(() => [MenuTreeView], { description: 'The directories and menus (never buttons) the administrator may open, with their ancestors' })
+  menus!: MenuTreeRecord[];
 }
 
 @Resolver()
@@ -150,6 +81,8 @@ export class AuthResolver {
   @Query(() => CurrentAdmin, { description: 'The signed-in administrator, roles, permissions and menu tree' })
   async me(@Ctx() { ctx, core }: GraphQLContext): Promise<CurrentAdmin> {
     const access = await core.permissions.authorize(ctx, null);
-    return { user: access.user, roles: access.roles, permissions: [...access.permissions].sort(), menus: access.menus };
+    // Read afresh rather than from the cached access: UserView carries login time and IP.
+    const user = await core.users.profile(ctx);
+    return { user, roles: access.roles, permissions: [...access.permissions].sort(), menus: access.menus };
   }
 }

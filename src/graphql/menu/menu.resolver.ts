@@ -6,31 +6,22 @@ import { Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
 import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types';
 
-function viewOf(menu: MenuRecord): MenuView {
-  const { createdAt, ...fields } = menu;
-  return { ...fields, createTime: createdAt };
-}
-
-function treeViewOf(node: MenuTreeRecord): MenuTreeView {
-  return { ...viewOf(node), children: node.children.map(treeViewOf) };
-}
-
 @Resolver()
 export class MenuResolver {
   @Authorized('system:menu:query')
   @Query(() => MenuView, { description: 'A menu the tenant may use' })
-  async menu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MenuView> {
-    return viewOf(await core.menus.get(ctx, id));
+  menu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MenuRecord> {
+    return core.menus.get(ctx, id);
   }
 
   @Authorized('system:menu:query')
   @Query(() => [MenuTreeView], { description: 'The menus the tenant may use, as a tree; with filters, matching menus whose parent does not match are roots' })
-  async menuTree(
+  menuTree(
     @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
     @Arg('status', () => Int, { nullable: true }) status: number | null,
     @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<MenuTreeView[]> {
-    return (await core.menus.tree(ctx, { name, status })).map(treeViewOf);
+  ): Promise<MenuTreeRecord[]> {
+    return core.menus.tree(ctx, { name, status });
   }
 
   @Authorized('system:menu:query')

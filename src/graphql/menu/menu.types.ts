@@ -90,8 +90,8 @@ export class MenuView {
   @Field(() => Boolean)
   alwaysShow!: boolean;
 
-  @Field(() => DateTime)
-  createTime!: Date;
+  @Field(() => DateTime, { name: 'createTime' })
+  createdAt!: Date;
 }
 
 @ObjectType('MenuTreeView', { description: 'A menu with its children, in (sort, id) order' })

@@ -59,8 +59,10 @@ export class UserUpdatePasswordReqVO {
   password!: string;
 }
 
-@InputType('UserProfileUpdateReqVO', { description: 'The signed-in administrator\'s own details' })
-export class UserProfileUpdateReqVO {
+// The details a signed-in user changes themselves, through the console or the OAuth 2.0 user face.
+// Decorated so that both shapes inherit the fields; no resolver names it, so it adds no type.
+@InputType()
+abstract class OwnDetailsFields {
   @Field(() => String, { description: 'At most 30 characters' })
   nickname!: string;
 
@@ -73,6 +75,9 @@ export class UserProfileUpdateReqVO {
   @Field(() => Int, { nullable: true })
   sex?: number | null;
 }
+
+@InputType('UserProfileUpdateReqVO', { description: 'The signed-in administrator\'s own details' })
+export class UserProfileUpdateReqVO extends OwnDetailsFields {}
 
 @InputType('UserProfileUpdatePasswordReqVO')
 export class UserProfileUpdatePasswordReqVO {
@@ -84,19 +89,7 @@ export class UserProfileUpdatePasswordReqVO {
 }
 
 @InputType('OAuth2UserUpdateReqVO', { description: 'The signed-in user\'s own details (the OAuth 2.0 user-info face)' })
-export class OAuth2UserUpdateReqVO {
-  @Field(() => String, { description: 'At most 30 characters' })
-  nickname!: string;
-
-  @Field(() => String, { nullable: true, description: 'At most 50 characters' })
-  email?: string | null;
-
-  @Field(() => String, { nullable: true })
-  mobile?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  sex?: number | null;
-}
+export class OAuth2UserUpdateReqVO extends OwnDetailsFields {}
 
 @InputType('UserPageReqVO', { description: 'A page of administrators within your data scope: pageNo from 1, pageSize 1..100, optional filters' })
 export class UserPageReqVO extends PageParam {
