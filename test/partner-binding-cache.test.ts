@@ -11,6 +11,8 @@ import { TEST_REDIS_URL } from './support/environment';
 const BALANCE = '/open-api/pay/wallet/balance';
 const PAY = '/open-api/pay/wallet/pay';
 const QUOTE = '/open-api/order/purchase/quote';
+const SUPPLEMENTS = '/open-api/order/supplement/list';
+const SUPPLEMENT_PAY_ORDER = '/open-api/order/supplement/trade-no';
 
 let counting = false;
 const statements: string[] = [];
@@ -48,7 +50,12 @@ describe('in one process', () => {
     const items = [{ platformChannel: goods.source, goodsId: goods.goodsId, skuId: goods.skuIds[0], qty: 1 }];
     expect(envelope(await postJson(test.app, token, QUOTE, { externalUserId: member.externalUserId, items })).code).toBe(0); // remembered from here on
     expect((await balanceOf(test.app, member.externalUserId)).data.balance).toBe(10_000);
+    expect(envelope(await getQuery(test.app, token, SUPPLEMENTS, { externalUserId: member.externalUserId })).code).toBe(0);
     await unbind(test.core, member);
+    expect(envelope(await getQuery(test.app, token, SUPPLEMENTS, { externalUserId: member.externalUserId })).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
+    expect(
+      envelope(await postJson(test.app, token, SUPPLEMENT_PAY_ORDER, { externalUserId: member.externalUserId, orderExpensesNoList: ['E-none'] })).code,
+    ).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
     expect((await balanceOf(test.app, member.externalUserId)).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
     expect(envelope(await postJson(test.app, token, PAY, { externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(
       ErrorCatalogue.MEMBER_NOT_BOUND.code,
@@ -74,6 +81,13 @@ describe('in one process', () => {
     const warm = await statementsOf(async () => expect((await balanceOf(test.app, member.externalUserId)).data.balance).toBe(4200));
     expect(warm).toHaveLength(1);
     expect(warm[0]).not.toMatch(/PartnerBinding/);
+  });
+
+  it('the supplement list reads the binding from memory once it is remembered', async () => {
+    const member = await createBoundMember(test.db, { balance: 0 });
+    const list = async () => expect(envelope(await getQuery(test.app, token, SUPPLEMENTS, { externalUserId: member.externalUserId })).code).toBe(0);
+    expect((await statementsOf(list)).some((sql) => /PartnerBinding/.test(sql))).toBe(true);
+    expect((await statementsOf(list)).some((sql) => /PartnerBinding/.test(sql))).toBe(false);
   });
 
   it('an unbound user is refused after two statements, and is not remembered as unbound', async () => {

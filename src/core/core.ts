@@ -261,7 +261,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const qc = new QcService(database.db);
   const members = new MemberService(database.db, bus);
   const bindings = new PartnerBindings(database.db, bus);
-  const supplements = new SupplementService(database.db);
+  const supplements = new SupplementService(database.db, bindings);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter, now });
   return {
     database,

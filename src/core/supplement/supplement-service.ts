@@ -10,7 +10,7 @@ import type { Db, DbTransaction, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { partnerClientIdOf, resolveBoundMember } from '../member/partner-binding';
+import { partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
@@ -88,11 +88,14 @@ export function supplementBizRef(orderExpensesNo: string): string {
 }
 
 export class SupplementService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bindings: PartnerBindings,
+  ) {}
 
   /** Unpaid bills of a bound member, oldest first (partner operation). */
   async listUnpaid(ctx: RequestContext, externalUserId: string): Promise<SupplementBillView[]> {
-    const member = await resolveBoundMember(ctx, this.db, externalUserId);
+    const member = await this.bindings.resolve(ctx, externalUserId);
     const bills = await this.db.supplementBill.findMany({
       where: { tenantId: member.tenantId, memberId: member.memberId, status: SupplementStatus.UNPAID },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -106,7 +109,7 @@ export class SupplementService {
    * a partner can always retry with the bills it wants to pay now.
    */
   async createPayOrder(ctx: RequestContext, input: { externalUserId: string; orderExpensesNoList: string[] }): Promise<SupplementPayOrder> {
-    const member = await resolveBoundMember(ctx, this.db, input.externalUserId);
+    const member = await this.bindings.resolve(ctx, input.externalUserId);
     const partnerClientId = partnerClientIdOf(ctx);
     const numbers = [...new Set(input.orderExpensesNoList)];
     const owned = { tenantId: member.tenantId, memberId: member.memberId };
