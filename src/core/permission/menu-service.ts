@@ -14,6 +14,7 @@ import { packageMenuIds, tenantMenuScope } from '../tenant/tenant-menu-scope';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { MenuType } from './menu-catalogue';
+import { MENU_FIELDS, type MenuRecord, type MenuTreeRecord } from './menu-record';
 import { publishPermissionsChanged } from './permission-service';
 
 const ROOT = 0;
@@ -68,46 +69,6 @@ export const menuTreeFilterSchema = z.object({
   status: commonStatusSchema.nullish(),
 });
 export type MenuTreeFilter = z.input<typeof menuTreeFilterSchema>;
-
-export interface MenuRecord {
-  id: number;
-  name: string;
-  permission: string;
-  type: number;
-  sort: number;
-  parentId: number;
-  path: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  status: number;
-  visible: boolean;
-  keepAlive: boolean;
-  alwaysShow: boolean;
-  createdAt: Date;
-}
-
-export interface MenuTreeRecord extends MenuRecord {
-  children: MenuTreeRecord[];
-}
-
-const MENU_FIELDS = {
-  id: true,
-  name: true,
-  permission: true,
-  type: true,
-  sort: true,
-  parentId: true,
-  path: true,
-  icon: true,
-  component: true,
-  componentName: true,
-  status: true,
-  visible: true,
-  keepAlive: true,
-  alwaysShow: true,
-  createdAt: true,
-} as const satisfies Record<keyof MenuRecord, true>;
 
 type SavedMenu = z.output<typeof shapes.create> | z.output<typeof shapes.update>;
 

@@ -10,7 +10,7 @@ import { ServiceError } from '../errors/service-error';
 import type { RequestContext } from '../request-context';
 import type { TenantDirectory } from '../tenant/tenant-directory';
 import { catalogPermissions, MenuType } from './menu-catalogue';
-import type { MenuRecord, MenuTreeRecord } from './menu-service';
+import { MENU_FIELDS, type MenuRecord, type MenuTreeRecord } from './menu-record';
 
 /** The role whose holders have every permission of their tenant (all of them in the system tenant). */
 export const SUPER_ADMIN_ROLE_CODE = 'super_admin';
@@ -48,24 +48,6 @@ export interface AdminAccess {
   /** The directories and menus (never buttons) the console shows, with their visible children. */
   menus: MenuTreeRecord[];
 }
-
-const MENU_FIELDS = {
-  id: true,
-  parentId: true,
-  name: true,
-  permission: true,
-  type: true,
-  sort: true,
-  path: true,
-  icon: true,
-  component: true,
-  componentName: true,
-  status: true,
-  visible: true,
-  keepAlive: true,
-  alwaysShow: true,
-  createdAt: true,
-} as const satisfies Record<keyof MenuRecord, true>;
 
 /** Tells every process that permissions changed: of one tenant, or (null) of all, for menu and package changes. */
 export function publishPermissionsChanged(bus: InvalidationBus, tenantId: number | null): Promise<void> {

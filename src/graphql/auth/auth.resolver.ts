@@ -3,7 +3,7 @@
 import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { Int64 } from '../common/scalars';
 import type { AdminTokens } from '../../core/admin/admin-auth-service';
-import type { MenuTreeRecord } from '../../core/permission/menu-service';
+import type { MenuTreeRecord } from '../../core/permission/menu-record';
 import type { UserRecord } from '../../core/user/user-service';
 import type { GraphQLContext } from '../context';
 import { MenuTreeView } from '../menu/menu.types';

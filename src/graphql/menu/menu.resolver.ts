@@ -1,7 +1,7 @@
 // The menu tree shared by every tenant: every tenant reads the menus its package allows; only the
 // system tenant's administrators change them (MenuService, src/core/permission/menu-service.ts).
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { MenuRecord, MenuTreeRecord } from '../../core/permission/menu-service';
+import type { MenuRecord, MenuTreeRecord } from '../../core/permission/menu-record';
 import { Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
 import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types';
