@@ -6,11 +6,10 @@ import { SUPER_ADMIN_ROLE_CODE } from '../src/core/permission/permission-service
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { useTestApp } from './support/app';
 import { adminToken, createAdmin, createTenant, errorCode, graphql, type GraphQLAnswer, seededAdminToken, type TestAdmin, unique } from './support/admin';
+import { statementRecorder } from './support/statements';
 
-/** SQL statements sent while `counting`. */
-let statements = 0;
-let counting = false;
-const test = useTestApp('admin_roles', { databaseOptions: { onQuery: () => counting && statements++ } });
+const sql = statementRecorder();
+const test = useTestApp('admin_roles', { databaseOptions: { onQuery: sql.onQuery } });
 
 const ROLE_FIELDS = 'id name code sort status type dataScope dataScopeDeptIds remark createTime menuIds';
 const CREATE = 'mutation($input: RoleSaveReqVO!) { createRole(input: $input) }';
@@ -218,13 +217,10 @@ describe('pages', () => {
       await call(token, ASSIGN_MENUS, { roleId, menuIds: [postQuery] });
     }
     const statementsOf = async (pageSize: number) => {
-      statements = 0;
-      counting = true;
-      const page = await call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { input: { pageNo: 1, pageSize } });
-      counting = false;
+      const { result: page, statements } = await sql.during(() => call<{ rolePage: { list: RoleAnswer[] } }>(token, PAGE, { input: { pageNo: 1, pageSize } }));
       expect(page.data!.rolePage.list).toHaveLength(pageSize);
       expect(page.data!.rolePage.list.filter((role) => role.code.startsWith('auditor-')).every((role) => role.menuIds.length === 1)).toBe(true);
-      return statements;
+      return statements.length;
     };
     await statementsOf(2); // warms the permission cache of the caller
     expect(await statementsOf(30)).toBe(await statementsOf(5));

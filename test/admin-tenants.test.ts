@@ -6,11 +6,10 @@ import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { TEST_START, useTestApp } from './support/app';
 import { adminToken, createAdmin, createTenant, errorCode, graphql, type GraphQLAnswer, login, seededAdminToken, unique } from './support/admin';
+import { statementRecorder } from './support/statements';
 
-/** SQL statements sent while `counting`. */
-let statements = 0;
-let counting = false;
-const test = useTestApp('admin_tenants', { databaseOptions: { onQuery: () => counting && statements++ } });
+const sql = statementRecorder();
+const test = useTestApp('admin_tenants', { databaseOptions: { onQuery: sql.onQuery } });
 
 const TENANT_FIELDS = 'id name contactUserId contactName contactMobile status website packageId expireTime accountCount createTime package { id name }';
 const CREATE = 'mutation($input: TenantSaveReqVO!) { createTenant(input: $input) }';
@@ -235,13 +234,12 @@ describe('tenant pages', () => {
     const packageIds = [await createPackage([]), await createPackage([]), await createPackage([])];
     for (let index = 0; index < 12; index++) await createTenantThrough(packageIds[index % 3]!);
     const statementsOf = async (pageSize: number) => {
-      statements = 0;
-      counting = true;
-      const page = await call<{ tenantPage: { list: { package: { id: number } | null }[] } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize } });
-      counting = false;
+      const { result: page, statements } = await sql.during(() =>
+        call<{ tenantPage: { list: { package: { id: number } | null }[] } }>(systemToken, PAGE, { input: { pageNo: 1, pageSize } }),
+      );
       expect(page.data!.tenantPage.list).toHaveLength(pageSize);
       expect(page.data!.tenantPage.list.every((tenant) => tenant.package !== null)).toBe(true);
-      return statements;
+      return statements.length;
     };
     await statementsOf(2);
     expect(await statementsOf(12)).toBe(await statementsOf(3));

@@ -9,11 +9,10 @@ import { useTestApp } from './support/app';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { createAdmin, createRole, createTenant, errorCode, graphql, type TestTenant, unique } from './support/admin';
 import { signedInAdmin, tokenFor } from './support/admin-org';
+import { statementRecorder } from './support/statements';
 
-/** SQL statements sent while `counting`. */
-let statements: string[] = [];
-let counting = false;
-const test = useTestApp('admin_users_data_scope', { databaseOptions: { onQuery: (query) => counting && statements.push(query.sql) } });
+const sql = statementRecorder();
+const test = useTestApp('admin_users_data_scope', { databaseOptions: { onQuery: sql.onQuery } });
 
 const PAGE = `query($input: UserPageReqVO!) { userPage(input: $input) { total list { id } } }`;
 const SIMPLE = '{ userSimpleList { id } }';
@@ -155,13 +154,12 @@ describe('the cost of a user page', () => {
     const boss = await signedInAdmin(core, { tenant, superAdmin: true });
 
     const statementsOf = async (pageSize: number) => {
-      statements = [];
-      counting = true;
-      const answer = await graphql<{ userPage: { list: { dept: unknown; roles: unknown[]; posts: unknown[] }[] } }>(test.app, FULL_PAGE, {
-        token: boss.token,
-        variables: { input: { pageNo: 1, pageSize } },
-      });
-      counting = false;
+      const { result: answer, statements } = await sql.during(() =>
+        graphql<{ userPage: { list: { dept: unknown; roles: unknown[]; posts: unknown[] }[] } }>(test.app, FULL_PAGE, {
+          token: boss.token,
+          variables: { input: { pageNo: 1, pageSize } },
+        }),
+      );
       expect(answer.errors).toBeUndefined();
       const { list } = answer.data!.userPage;
       expect(list).toHaveLength(pageSize);

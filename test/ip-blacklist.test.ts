@@ -17,10 +17,10 @@ import { createTestApp, TEST_START, type TestApp, useTestApp, useTestDatabase } 
 import { errorCode, graphql } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 import { REDIS_FOR_TESTS } from './support/environment';
+import { statementRecorder } from './support/statements';
 
-let counting = false;
-let statements = 0;
-const test = useTestApp('ip_blacklist', { databaseOptions: { onQuery: () => counting && statements++ } });
+const sql = statementRecorder();
+const test = useTestApp('ip_blacklist', { databaseOptions: { onQuery: sql.onQuery } });
 
 const ENTRY_FIELDS = 'id ip ipType reason expireTime expired source status createTime updateTime';
 const CREATE = 'mutation($input: GatewayIpBlacklistSaveReqVO!) { createGatewayIpBlacklist(input: $input) }';
@@ -350,9 +350,7 @@ describe('enforcement', () => {
   it('stops matching an entry when it expires, with no reload and no SQL per lookup', async () => {
     const ip = '203.0.113.230';
     await createEntry({ ip: '203.0.113.230/31', expireTime: iso(test.clock.now() + minutes(10)) });
-    statements = 0;
-    counting = true;
-    try {
+    const { statements } = await sql.during(async () => {
       for (let i = 0; i < 20; i++) {
         expect(await blocked(ip)).toBe(true);
         expect(await blocked('203.0.113.232')).toBe(false);
@@ -362,10 +360,8 @@ describe('enforcement', () => {
       test.clock.advance(1);
       expect(await blocked(ip)).toBe(false);
       expect(await blocked('203.0.113.231')).toBe(false);
-    } finally {
-      counting = false;
-    }
-    expect(statements).toBe(0);
+    });
+    expect(statements).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { createTestApp, envelope, getQuery, partnerToken, postJson, type TestApp
 import { createBoundMember, createCatalogGoods, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
 import { SEED } from './support/database';
 import { TEST_REDIS_URL } from './support/environment';
+import { statementRecorder } from './support/statements';
 
 const BALANCE = '/open-api/pay/wallet/balance';
 const PAY = '/open-api/pay/wallet/pay';
@@ -14,9 +15,8 @@ const QUOTE = '/open-api/order/purchase/quote';
 const SUPPLEMENTS = '/open-api/order/supplement/list';
 const SUPPLEMENT_PAY_ORDER = '/open-api/order/supplement/trade-no';
 
-let counting = false;
-const statements: string[] = [];
-const test = useTestApp('partner_binding_cache', { databaseOptions: { onQuery: (query) => counting && statements.push(query.sql) } });
+const sql = statementRecorder();
+const test = useTestApp('partner_binding_cache', { databaseOptions: { onQuery: sql.onQuery } });
 let token: string;
 
 beforeAll(async () => {
@@ -31,16 +31,7 @@ function unbind(core: TestApp['core'], member: MemberFixture) {
   return core.members.unbind(test.staff(), { partnerClientId: SEED.partnerClientId, externalUserId: member.externalUserId });
 }
 
-async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
-  statements.length = 0;
-  counting = true;
-  try {
-    await call();
-  } finally {
-    counting = false;
-  }
-  return [...statements];
-}
+const statementsOf = async (call: () => Promise<unknown>) => (await sql.during(call)).statements;
 
 describe('in one process', () => {
   it('an unbind takes effect on the next call of every operation', async () => {

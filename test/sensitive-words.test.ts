@@ -7,11 +7,10 @@ import { isServiceError } from '../src/core/errors/service-error';
 import { useTestApp } from './support/app';
 import { errorCode, graphql, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
+import { statementRecorder } from './support/statements';
 
-/** SQL statements sent while `counting`. */
-let statements = 0;
-let counting = false;
-const test = useTestApp('sensitive_words', { databaseOptions: { onQuery: () => counting && statements++ } });
+const sql = statementRecorder();
+const test = useTestApp('sensitive_words', { databaseOptions: { onQuery: sql.onQuery } });
 
 const CREATE = 'mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) }';
 const UPDATE = 'mutation($input: SensitiveWordSaveVO!) { updateSensitiveWord(input: $input) }';
@@ -237,12 +236,12 @@ describe('assertClean', () => {
     await createWord(owner.token, { name: 'casino', tags: ['other'] });
     await test.core.sensitiveWords.assertClean(ctx, { title: 'fine' }); // compiles the matcher
 
-    statements = 0;
-    counting = true;
-    const error = await test.core.sensitiveWords.assertClean(ctx, { title: 'clean', summary: null, content: 'Casino and LOTTERY tonight' }).catch((e) => e);
-    await test.core.sensitiveWords.assertClean(ctx, { title: 'still clean', content: undefined });
-    counting = false;
-    expect(statements).toBe(0);
+    const { result: error, statements } = await sql.during(async () => {
+      const refusal = await test.core.sensitiveWords.assertClean(ctx, { title: 'clean', summary: null, content: 'Casino and LOTTERY tonight' }).catch((e) => e);
+      await test.core.sensitiveWords.assertClean(ctx, { title: 'still clean', content: undefined });
+      return refusal;
+    });
+    expect(statements).toEqual([]);
     expect(isServiceError(error) && error.code).toBe(ErrorCatalogue.SENSITIVE_WORD_FOUND.code);
     expect(error.message).toBe('content contains sensitive words: casino, lottery');
 
