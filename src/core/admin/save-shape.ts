@@ -1,10 +1,11 @@
 // The administration save shapes (interface.md 2.4) carry an optional id: it must be omitted on
 // create and is required on update. One field set, two schemas, so both operations share the bounds.
 import { validationError } from '../errors/describe-error';
+import { MAX_INT32 } from '../order/query-guards';
 import { z } from '../validation';
 
 /** A record id: Int64 on the wire, a 32-bit integer column in storage. */
-export const recordIdSchema = z.number().int().positive().max(2_147_483_647);
+export const recordIdSchema = z.number().int().positive().max(MAX_INT32);
 
 /** CommonStatus: 0 enabled, 1 disabled. */
 export const commonStatusSchema = z.number().int().min(0).max(1);

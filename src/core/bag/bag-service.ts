@@ -5,10 +5,10 @@
 // allowed until the freight is set. Once READY, a higher freight (the carrier's final price) raises a
 // bag supplement bill for the difference; the bag's freightAmount is always what the member owes in
 // total, so a retried call with the same freight finds nothing left to bill.
+import { recordIdSchema } from '../admin/save-shape';
 import { newBusinessNo } from '../business-no';
 import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { MAX_INT32 } from '../order/query-guards';
 import { ServiceError } from '../errors/service-error';
 import type { MemberService } from '../member/member-service';
 import { memberAddressSnapshot } from '../order/address-snapshot';
@@ -24,15 +24,14 @@ export const MAX_BAG_ITEMS = 200;
 export const MAX_BAG_WEIGHT_GRAMS = 1_000_000;
 
 /** Ids are 32-bit in the database: a larger number is a validation error, not a database one. */
-const idSchema = z.number().int().positive().max(MAX_INT32);
-export const bagRefSchema = z.object({ bagId: idSchema });
+export const bagRefSchema = z.object({ bagId: recordIdSchema });
 export type BagRefInput = z.input<typeof bagRefSchema>;
 
 export const bagCreateSchema = z.object({
-  memberId: idSchema,
-  orderItemIds: z.array(idSchema).min(1).max(MAX_BAG_ITEMS),
+  memberId: recordIdSchema,
+  orderItemIds: z.array(recordIdSchema).min(1).max(MAX_BAG_ITEMS),
   /** The member's address to ship to; the default address when omitted. */
-  addressId: idSchema.optional(),
+  addressId: recordIdSchema.optional(),
 });
 export type BagCreateInput = z.input<typeof bagCreateSchema>;
 

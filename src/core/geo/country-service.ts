@@ -4,6 +4,7 @@
 // continent code of countries.ts (AF, AN, AS, EU, NA, OC, SA): there is no area table to refer to.
 import { type Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
+import { MAX_INT32 } from '../order/query-guards';
 import { commonStatusSchema, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
@@ -21,7 +22,7 @@ export const GeoStatus = { ENABLED: 0, DISABLED: 1 } as const;
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code of two upper-case letters');
 const areaSchema = z.string().refine((area) => (COUNTRY_AREAS as readonly string[]).includes(area), `must be one of ${COUNTRY_AREAS.join(', ')}`);
 /** Sort keys fit the 32-bit integer columns of both providers. */
-export const sortSchema = z.number().int().min(0).max(2_147_483_647);
+export const sortSchema = z.number().int().min(0).max(MAX_INT32);
 
 export const countrySaveSchemas = saveShapeSchemas({
   enName: z.string().min(1).max(100),

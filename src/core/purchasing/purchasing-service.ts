@@ -18,6 +18,7 @@
 // - cancel an unpaid item: its order's one pay order can only pay the whole order, so the whole
 //   unpaid order is cancelled: the pay order and the order are closed and every unpaid item becomes
 //   CANCELLED. No money moved, none is refunded.
+import { recordIdSchema } from '../admin/save-shape';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
@@ -32,8 +33,6 @@ import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { refundAmounts } from './refund-amount';
 
-const orderItemIdSchema = z.number().int().positive().max(MAX_INT32);
-
 export const awaitingPurchaseSchema = pageInputSchema.extend({
   source: goodsSourceSchema.optional(),
   goodsId: z.string().trim().min(1).max(64).optional(),
@@ -41,7 +40,7 @@ export const awaitingPurchaseSchema = pageInputSchema.extend({
 export type AwaitingPurchaseInput = z.input<typeof awaitingPurchaseSchema>;
 
 export const markPurchasedSchema = z.object({
-  orderItemId: orderItemIdSchema,
+  orderItemId: recordIdSchema,
   marketplaceOrderNo: z.string().trim().min(1).max(64),
   /** What the marketplace charged per unit, cents. */
   actualUnitPrice: z.number().int().min(0).max(MAX_INT32),
@@ -49,7 +48,7 @@ export const markPurchasedSchema = z.object({
 export type MarkPurchasedInput = z.input<typeof markPurchasedSchema>;
 
 export const cancelItemSchema = z.object({
-  orderItemId: orderItemIdSchema,
+  orderItemId: recordIdSchema,
   reason: z.string().trim().min(1).max(255),
 });
 export type CancelItemInput = z.input<typeof cancelItemSchema>;

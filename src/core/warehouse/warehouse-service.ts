@@ -1,9 +1,9 @@
 // The warehouse stations of internal tools: receive purchased items, quality-check them (photos as
 // URLs or uploaded image files, stored by the service), and put them in storage. QC records are the
 // QC service's; this service adds the item transitions around them and the uploads.
+import { recordIdSchema } from '../admin/save-shape';
 import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { MAX_INT32 } from '../order/query-guards';
 import { ServiceError } from '../errors/service-error';
 import type { FileStore } from '../files/file-store';
 import { pageInputSchema, pageWindow } from '../paging';
@@ -20,7 +20,6 @@ export const QC_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 type QcUploadContentType = (typeof QC_UPLOAD_CONTENT_TYPES)[number];
 
 /** Ids are 32-bit in the database: a larger number is a validation error, not a database one. */
-const idSchema = z.number().int().positive().max(MAX_INT32);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The first bytes every file of the type starts with, so a mislabelled upload is refused. */
@@ -52,12 +51,12 @@ export const qcUploadSchema = z
     }
   });
 
-export const orderItemRefSchema = z.object({ orderItemId: idSchema });
+export const orderItemRefSchema = z.object({ orderItemId: recordIdSchema });
 export type OrderItemRefInput = z.input<typeof orderItemRefSchema>;
 
 export const qcAddPhotosSchema = z
   .object({
-    qcRecordId: idSchema,
+    qcRecordId: recordIdSchema,
     /** Photos already online: absolute http(s) URLs or paths of this service. */
     urls: z.array(z.string().trim().min(1).max(MAX_QC_PHOTO_URL_LENGTH)).max(MAX_QC_PHOTOS).default([]),
     /** Photos to store here; their file URLs are attached after `urls`. */
@@ -67,7 +66,7 @@ export const qcAddPhotosSchema = z
 export type QcAddPhotosInput = z.input<typeof qcAddPhotosSchema>;
 
 export const qcCompleteSchema = z.object({
-  qcRecordId: idSchema,
+  qcRecordId: recordIdSchema,
   result: z.union([z.literal(QcResult.PASSED), z.literal(QcResult.FAILED)]),
   remarks: z.string().trim().max(MAX_QC_REMARKS_LENGTH).optional(),
 });
@@ -80,7 +79,7 @@ export const warehouseListSchema = pageInputSchema.extend({
     .number()
     .int()
     .refine((status) => ITEM_STATUSES.includes(status), `not an order item status (${ITEM_STATUSES.join(', ')})`),
-  memberId: idSchema.optional(),
+  memberId: recordIdSchema.optional(),
 });
 export type WarehouseListInput = z.input<typeof warehouseListSchema>;
 
