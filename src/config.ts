@@ -5,6 +5,8 @@ import { databaseTarget, DEFAULT_DATABASE_URL } from './core/db/database-url';
 import { issuePath } from './core/errors/describe-error';
 import { parseGoodsSourceList } from './core/goods/source-list';
 import { ADMIN_AUTH_DEFAULTS } from './core/admin/admin-auth-service';
+import { DEFAULT_CACHE_MAX_AGE_SECONDS } from './core/cache/invalidation-bus';
+import { DEFAULT_REDIS_PREFIX } from './core/cache/redis';
 import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
 import { QUERY_LIMIT_DEFAULTS } from './graphql/limits/query-limits';
 import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
@@ -56,6 +58,10 @@ const configSchema = z.object({
     .string()
     .refine((url) => /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://')
     .optional(),
+  /** Starts every Redis key and channel, so deployments (or test runs) sharing one Redis share no limit, cache message or channel; default `openbuy:`. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, _ . : - (1..64)').default(DEFAULT_REDIS_PREFIX),
+  /** With REDIS_URL: the longest a cached token, client, binding, tenant, permission or blacklist stays unchecked if a Redis message is lost, seconds; default 30. */
+  CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(DEFAULT_CACHE_MAX_AGE_SECONDS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   MIGRATE_ON_START: booleanFlag.default(true),

@@ -11,8 +11,7 @@ import { orderSettings } from './core/order/order-settings';
 import { startExpirySweeper } from './core/payment/expiry-sweeper';
 import { randomChannelSecret } from './core/payment/payment-settings';
 import { RequestContext } from './core/request-context';
-import { ErrorCatalogue } from './core/errors/catalogue';
-import { ServiceError } from './core/errors/service-error';
+import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
 import { fileRoutes } from './http/file-routes';
@@ -67,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database: options.database,
     clock: options.clock ?? systemClock,
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    cacheMaxAgeSeconds: config.CACHE_MAX_AGE_SECONDS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     goods: {
       http: config.GOODS_HTTP_URL
@@ -118,13 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
-    try {
-      await core.database.ping();
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check: database unreachable');
-      throw new ServiceError(ErrorCatalogue.SERVICE_UNAVAILABLE, { reason: 'database unreachable' });
-    }
-    return ok({ status: 'ready', database: core.database.target.provider });
+    const parts = await core.dependencies();
+    const down = (['database', 'redis'] as const).filter((part) => parts[part] === false);
+    if (down.length > 0) throw serviceUnavailable(...down);
+    return ok({ status: 'ready', database: core.database.target.provider, redis: parts.redis === undefined ? 'none' : 'up' });
   });
 
   await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });

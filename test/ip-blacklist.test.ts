@@ -451,7 +451,7 @@ describe.skipIf(!redisUp)('two instances over one database', () => {
     first = await createTestApp({ database: test.database, clock: test.clock, redisUrl: REDIS_FOR_TESTS });
     second = await createTestApp({ database: test.database, clock: test.clock, redisUrl: REDIS_FOR_TESTS });
     elsewhere = await createTestApp({ database: otherDatabase.database, clock: test.clock, redisUrl: REDIS_FOR_TESTS });
-    elsewhere.core.bus.subscribe((message) => heardElsewhere.push(message));
+    elsewhere.core.bus.subscribe((message) => heardElsewhere.push(message), () => {});
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 // The composition root of the domain: every service, built once per process over one database,
 // with Redis (when configured) for what several processes must share.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ADMIN_AUTH_DEFAULTS, AdminAuthService, type AdminAuthSettings } from './admin/admin-auth-service';
-import { type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
+import { DEFAULT_CACHE_MAX_AGE_SECONDS, type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
+import { closeRedis, connectRedis, DEFAULT_REDIS_PREFIX, redisName } from './cache/redis';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
 import { databaseIdentity } from './db/database-url';
@@ -60,6 +61,7 @@ import { WarehouseService } from './warehouse/warehouse-service';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter';
+import { RedisOutageRateLimiter } from './ratelimit/redis-outage-policy';
 import { SupplementService } from './supplement/supplement-service';
 import { SensitiveWordService } from './sensitive-word/sensitive-word-service';
 import { ClassifyService } from './content/classify-service';
@@ -82,6 +84,10 @@ export interface CoreOptions {
   clock: Clock;
   /** Shared state (rate limits, cache invalidation) goes to Redis when set. */
   redisUrl?: string;
+  /** Starts every Redis key and channel (config REDIS_PREFIX); default DEFAULT_REDIS_PREFIX. */
+  redisPrefix?: string;
+  /** With Redis: every cache kept coherent by its messages resynchronises at least this often (config CACHE_MAX_AGE_SECONDS). */
+  cacheMaxAgeSeconds?: number;
   /** Absolute base of the URLs the service hands out (config PUBLIC_BASE_URL), e.g. file URLs. */
   publicBaseUrl: string;
   /** Goods providers per source and link resolution; default: the catalog for every source. */
@@ -211,8 +217,31 @@ export interface Core {
   paymentOrders: PaymentOrderService;
   /** The built-in payment channel (signs and verifies notifications, remembers logistics handed to it). */
   builtinPaymentChannel: BuiltinPaymentChannel;
+  /** Which parts the service depends on answer now (for /readyz); redis is undefined when none is configured. */
+  dependencies(): Promise<DependencyStatus>;
   /** Closes Redis connections; the database belongs to the caller. */
   close(): Promise<void>;
+}
+
+export interface DependencyStatus {
+  database: boolean;
+  redis?: boolean;
+}
+
+/** A readiness probe waits no longer than this for a part to answer. */
+const DEPENDENCY_PROBE_MS = 2_000;
+
+/** True when `probe` resolves within DEPENDENCY_PROBE_MS. */
+async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DEPENDENCY_PROBE_MS);
+  });
+  try {
+    return await Promise.race([probe().then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -220,16 +249,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const now = () => clock.now();
   let redis: Redis | undefined;
   let bus: InvalidationBus;
-  let rateLimiter: RateLimiter;
+  const logger = options.logger ?? silentLogger;
+  // Without Redis both limits count in this process; with it, each follows its outage policy (README).
+  let partnerLimiter: RateLimiter = new MemoryRateLimiter({ now });
+  let signInLimiter = partnerLimiter;
   if (options.redisUrl) {
-    // Fail fast rather than queue: a request waiting on a dead Redis helps nobody.
-    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-    await redis.connect();
-    bus = await RedisInvalidationBus.connect(redis, databaseIdentity(database.target));
-    rateLimiter = new RedisRateLimiter({ redis, now });
+    const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+    redis = await connectRedis(options.redisUrl, logger);
+    bus = await RedisInvalidationBus.connect(redis, {
+      channel: redisName(prefix, `invalidate:${databaseIdentity(database.target)}`),
+      maxAgeMs: (options.cacheMaxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS) * 1000,
+      logger,
+    });
+    const shared = new RedisRateLimiter({ redis, keyPrefix: redisName(prefix, 'ratelimit:'), now });
+    partnerLimiter = new RedisOutageRateLimiter(shared, 'per-process', partnerLimiter, logger);
+    signInLimiter = new RedisOutageRateLimiter(shared, 'refuse', signInLimiter, logger);
   } else {
     bus = new LocalInvalidationBus();
-    rateLimiter = new MemoryRateLimiter({ now });
   }
   const tokens = new TokenService(database.db, now, bus);
   const clients = new ClientRegistry(database.db, now, bus);
@@ -241,13 +277,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const paymentSettings = options.payment ?? defaultPaymentSettings();
   const builtinPaymentChannel = new BuiltinPaymentChannel({ secret: paymentSettings.channelSecret, publicBaseUrl: options.publicBaseUrl, now });
   const tenantPackages = new TenantPackageService(database.db, bus);
-  const adminAuth = new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS });
+  const adminAuth = new AdminAuthService({ db: database.db, tokens, tenants, rateLimiter: signInLimiter, clock, settings: options.adminAuth ?? ADMIN_AUTH_DEFAULTS });
   const permissions = new PermissionService(database.db, tenants, bus);
   const trees = new TreeMoves(database.db, database.target.provider);
   const depts = new DeptService(database.db, trees);
   const posts = new PostService(database.db);
   const sensitiveWords = new SensitiveWordService(database.db, bus);
-  const logger = options.logger ?? silentLogger;
   const smsClients = new SmsClientRegistry([new LogSmsClient(logger), new WebhookSmsClient({ now })]);
   const smsSender = new SmsSender(database.db, smsClients, logger);
   const mailSender = new MailSender(database.db, logger);
@@ -262,7 +297,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const members = new MemberService(database.db, bus);
   const bindings = new PartnerBindings(database.db, bus);
   const supplements = new SupplementService(database.db, bindings);
-  const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter, now });
+  const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter: partnerLimiter, now });
   return {
     database,
     clock,
@@ -326,9 +361,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoices: new InvoiceService(database.db, files),
     paymentOrders: new PaymentOrderService(database, new PaymentChannels([builtinPaymentChannel], BUILTIN_CHANNEL), paymentSettings),
     builtinPaymentChannel,
+    dependencies: async () => ({
+      database: await answers(() => database.ping()),
+      ...(redis ? { redis: await answers(() => (redis as Redis).ping()) } : {}),
+    }),
     close: async () => {
       await bus.close();
-      await redis?.quit();
+      if (redis) await closeRedis(redis);
     },
   };
 }

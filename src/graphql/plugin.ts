@@ -14,7 +14,6 @@ import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
 import { describeError, type ErrorMessages } from '../core/errors/describe-error';
-import { isServiceError } from '../core/errors/service-error';
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
 import { createGraphQLContext, type GraphQLContext } from './context';
@@ -125,8 +124,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     try {
       callers.set(request, await options.core.adminAuth.contextFor({ requestId: request.id, ip: request.ip, authorization: request.headers.authorization }));
     } catch (error) {
-      if (!isServiceError(error)) throw error;
       const description = describeError(error, request.id, options.core.errorCodes.messages, firstLanguageTag(request.headers['accept-language']));
+      if (description.unexpected) throw error;
       const extensions = { code: description.code, httpStatus: description.httpStatus, detail: description.detail };
       return reply.code(description.httpStatus).headers(description.headers).send({ errors: [{ message: description.message, extensions }] });
     }

@@ -62,6 +62,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const cause = isServiceError(error) ? error : toServiceError(error as FastifyError, request);
   const description = describeError(cause, request.id, request.server.errorMessages, firstLanguageTag(request.headers['accept-language']));
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
+  else if (description.httpStatus === 503) request.log.warn({ reason: description.message }, 'dependency unavailable');
   // An error envelope is not the route's success shape, so it skips the route's response serializer.
   return reply
     .status(description.httpStatus)

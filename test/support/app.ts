@@ -11,7 +11,7 @@ import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import type { PartnerRoutes } from '../../src/openapi/partner-routes';
 import { buildApp } from '../../src/server';
 import { createTestDatabase, SEED, type TestDatabase } from './database';
-import { TEST_REDIS_URL } from './environment';
+import { TEST_REDIS_PREFIX, TEST_REDIS_URL } from './environment';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,7 +35,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: options.database.target.url,
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: TEST_REDIS_PREFIX } : {}),
     ...options.env,
   });
   const { app, core } = await buildApp({

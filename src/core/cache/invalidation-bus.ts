@@ -1,7 +1,13 @@
 // Caches in this process learn of changes made anywhere through this bus: in-process delivery when
 // the service runs alone, Redis pub/sub when several processes share a database (REDIS_URL).
+// Pub/sub loses what is published while a subscriber is disconnected, so every cache also says how
+// it resynchronises (`resync`): the Redis bus calls it when its subscriber reconnects, when a peer
+// reports that it could not publish, and every `maxAgeMs` in any case, which bounds the age of every
+// cached entry even when a message is lost without anyone noticing.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ServiceLogger } from '../logger';
+import { closeRedis, watchRedisConnection } from './redis';
 
 export type InvalidationMessage =
   | { kind: 'token-revoked'; accessTokens: string[] }
@@ -19,23 +25,36 @@ export type InvalidationMessage =
   | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
+/** Messages may have been missed: forget (or reload) everything cached. */
+export type ResyncHandler = () => void;
 
 export interface InvalidationBus {
-  /** Delivers to this process at once, and to the others as fast as the transport allows. */
+  /**
+   * Delivers to this process at once, and to the others as fast as the transport allows. Never
+   * rejects: the change it announces is already stored, and peers that miss it resynchronise.
+   */
   publish(message: InvalidationMessage): Promise<void>;
-  subscribe(handler: InvalidationHandler): void;
+  /** Every cache registers both: what a message drops, and how it resynchronises when messages may have been lost. */
+  subscribe(handler: InvalidationHandler, resync: ResyncHandler): void;
   close(): Promise<void>;
 }
 
 export class LocalInvalidationBus implements InvalidationBus {
-  protected readonly handlers: InvalidationHandler[] = [];
+  private readonly handlers: InvalidationHandler[] = [];
+  private readonly resyncHandlers: ResyncHandler[] = [];
 
-  subscribe(handler: InvalidationHandler): void {
+  subscribe(handler: InvalidationHandler, resync: ResyncHandler): void {
     this.handlers.push(handler);
+    this.resyncHandlers.push(resync);
   }
 
   protected deliver(message: InvalidationMessage): void {
     for (const handler of this.handlers) handler(message);
+  }
+
+  /** Tells every cache of this process to resynchronise. */
+  resync(): void {
+    for (const resync of this.resyncHandlers) resync();
   }
 
   async publish(message: InvalidationMessage): Promise<void> {
@@ -45,40 +64,82 @@ export class LocalInvalidationBus implements InvalidationBus {
   async close(): Promise<void> {}
 }
 
+/** Default of RedisInvalidationBusOptions.maxAgeMs, in seconds (config CACHE_MAX_AGE_SECONDS). */
+export const DEFAULT_CACHE_MAX_AGE_SECONDS = 30;
+
+/** On the wire: a change, or a peer's request that everyone resynchronise (it could not publish for a while). */
+type Envelope = { origin: string; message: InvalidationMessage } | { origin: string; resync: true };
+
+export interface RedisInvalidationBusOptions {
+  /** The channel (named through redisName, so REDIS_PREFIX and the database keep deployments apart). */
+  channel: string;
+  /** Every cache resynchronises at least this often, whatever Redis does: the longest a lost message can leave an entry stale. */
+  maxAgeMs: number;
+  logger: ServiceLogger;
+}
+
 export class RedisInvalidationBus extends LocalInvalidationBus {
   private readonly origin = randomUUID();
   private readonly subscriber: Redis;
+  private readonly timer: NodeJS.Timeout;
+  /** A publish failed: once the publisher is back, peers are asked to resynchronise. */
+  private peersMissedMessages = false;
 
   private constructor(
     private readonly publisher: Redis,
-    private readonly channel: string,
+    private readonly options: RedisInvalidationBusOptions,
   ) {
     super();
     this.subscriber = publisher.duplicate();
+    this.timer = setInterval(() => this.resync(), options.maxAgeMs);
+    this.timer.unref();
   }
 
-  /**
-   * `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber.
-   * `database` (databaseIdentity) names the channel: only processes over the same database hear
-   * each other, even when other deployments (or other test databases) share the Redis.
-   */
-  static async connect(publisher: Redis, database: string): Promise<RedisInvalidationBus> {
-    const bus = new RedisInvalidationBus(publisher, `openbuy:invalidate:${database}`);
-    bus.subscriber.on('message', (_channel: string, text: string) => {
-      const envelope = JSON.parse(text) as { origin: string; message: InvalidationMessage };
-      if (envelope.origin !== bus.origin) bus.deliver(envelope.message);
-    });
-    if (bus.subscriber.status === 'wait') await bus.subscriber.connect(); // lazyConnect is inherited
-    await bus.subscriber.subscribe(bus.channel);
+  /** `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber. */
+  static async connect(publisher: Redis, options: RedisInvalidationBusOptions): Promise<RedisInvalidationBus> {
+    const bus = new RedisInvalidationBus(publisher, options);
+    const { subscriber } = bus;
+    watchRedisConnection(subscriber, 'invalidation subscriber', options.logger);
+    subscriber.on('message', (_channel: string, text: string) => bus.receive(text));
+    if (subscriber.status === 'wait') await subscriber.connect(); // lazyConnect is inherited
+    await subscriber.subscribe(options.channel);
+    // From now on each 'ready' is a reconnect (ioredis resubscribes by itself): what was published
+    // meanwhile is lost.
+    subscriber.on('ready', () => bus.resync());
+    publisher.on('ready', () => void bus.askPeersToResync());
     return bus;
   }
 
   override async publish(message: InvalidationMessage): Promise<void> {
     this.deliver(message);
-    await this.publisher.publish(this.channel, JSON.stringify({ origin: this.origin, message }));
+    await this.send({ origin: this.origin, message });
   }
 
   override async close(): Promise<void> {
-    await this.subscriber.quit();
+    clearInterval(this.timer);
+    await closeRedis(this.subscriber);
+  }
+
+  private receive(text: string): void {
+    const envelope = JSON.parse(text) as Envelope;
+    if (envelope.origin === this.origin) return;
+    if ('resync' in envelope) this.resync();
+    else this.deliver(envelope.message);
+  }
+
+  private async askPeersToResync(): Promise<void> {
+    if (this.peersMissedMessages) await this.send({ origin: this.origin, resync: true });
+  }
+
+  private async send(envelope: Envelope): Promise<void> {
+    try {
+      await this.publisher.publish(this.options.channel, JSON.stringify(envelope));
+    } catch (error) {
+      this.peersMissedMessages = true;
+      this.options.logger.warn({ reason: (error as Error).message }, 'invalidation not published; peers resynchronise when redis is back');
+      return;
+    }
+    if ('resync' in envelope) this.peersMissedMessages = false;
+    else await this.askPeersToResync();
   }
 }

@@ -9,5 +9,7 @@ export function adapterFactory(target: DatabaseTarget): PrismaBetterSqlite3 | Pr
     // unixepoch-ms stores DateTime columns the way Prisma's own SQLite engine does.
     return new PrismaBetterSqlite3({ url: sqliteFilePath(target.url) }, { timestampFormat: 'unixepoch-ms' });
   }
-  return new PrismaPg({ connectionString: target.url });
+  // A server that accepts but never answers (restarting, partitioned) fails the request after this
+  // long instead of holding it: node-postgres waits forever by default.
+  return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true });
 }

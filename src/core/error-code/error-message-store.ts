@@ -33,7 +33,7 @@ export class ErrorMessageStore {
   ) {
     bus.subscribe((message) => {
       if (message.kind === 'error-messages-changed') void this.reload();
-    });
+    }, () => void this.reload());
   }
 
   /** The first load; a failure is thrown (the service does not start without its messages). */

@@ -1,9 +1,11 @@
 // The one place that turns any thrown value into what a caller is told. Each face (REST envelope,
 // GraphQL extensions.code, TRPCError) formats this description; none inspects errors on its own.
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { isValueOutOfRange } from '../db/value-out-of-range';
 import { ErrorCatalogue } from './catalogue';
 import { isServiceError, renderTemplate, ServiceError } from './service-error';
+import { serviceUnavailable } from './service-unavailable';
 
 export interface ErrorDescription {
   code: number;
@@ -11,7 +13,10 @@ export interface ErrorDescription {
   message: string;
   detail: string;
   headers: Record<string, string>;
-  /** True for faults the caller did not cause: logged with the request id, answered without internals. */
+  /**
+   * True for faults of the service itself (500): logged with the request id, answered without internals.
+   * An unreachable dependency (503) is not one: it is answered as such, with a Retry-After.
+   */
   unexpected: boolean;
 }
 
@@ -46,7 +51,9 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
       ? validationError(error)
       : isValueOutOfRange(error)
         ? new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'a number is outside the range the service stores' })
-        : error;
+        : isDatabaseUnavailable(error)
+          ? serviceUnavailable('database')
+          : error;
   const service = isServiceError(known) ? known : new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
   const override = messages && language ? messages(service.code, language) : undefined;
   return {
@@ -55,6 +62,6 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
     message: override === undefined ? service.message : renderTemplate(override, service.params),
     detail: service.detail,
     headers: service.headers,
-    unexpected: service !== known || service.definition.httpStatus >= 500,
+    unexpected: service !== known || (service.definition.httpStatus >= 500 && service.definition.httpStatus !== 503),
   };
 }

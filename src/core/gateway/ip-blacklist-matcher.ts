@@ -39,7 +39,7 @@ export class IpBlacklistMatcher {
   ) {
     bus.subscribe((message) => {
       if (message.kind === 'ip-blacklist-changed') void this.reload();
-    });
+    }, () => void this.reload());
   }
 
   /** The first load; a failure is thrown (a gateway that cannot read its blacklist does not start). */

@@ -66,6 +66,9 @@ export class PartnerBindings {
       if (message.kind !== 'binding-changed') return;
       this.changes += 1;
       this.entries.delete(PartnerBindings.key(message.partnerClientId, message.externalUserId));
+    }, () => {
+      this.changes += 1;
+      this.entries.clear();
     });
   }
 

@@ -36,6 +36,9 @@ export class ClientRegistry {
   ) {
     bus.subscribe((message) => {
       if (message.kind === 'client-changed') this.forget(message.clientId);
+    }, () => {
+      this.known.clear();
+      this.unknownUntil.clear();
     });
   }
 

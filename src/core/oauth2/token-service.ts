@@ -55,6 +55,9 @@ export class TokenService {
     this.lastSweep = now();
     bus.subscribe((message) => {
       if (message.kind === 'token-revoked') for (const token of message.accessTokens) this.cache.delete(token);
+    }, () => {
+      this.cache.clear();
+      this.unknown.clear();
     });
   }
 

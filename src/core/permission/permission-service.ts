@@ -70,13 +70,16 @@ export class PermissionService {
     bus: InvalidationBus,
   ) {
     bus.subscribe((message) => {
-      if (message.kind === 'permissions-changed' && message.tenantId === null) {
-        this.users.clear();
-        this.menus = undefined;
-      } else if (message.kind === 'permissions-changed' || message.kind === 'tenant-changed') {
+      if (message.kind === 'permissions-changed' && message.tenantId === null) this.forgetAll();
+      else if (message.kind === 'permissions-changed' || message.kind === 'tenant-changed') {
         for (const key of this.users.keys()) if (key.startsWith(`${message.tenantId}:`)) this.users.delete(key);
       }
-    });
+    }, () => this.forgetAll());
+  }
+
+  private forgetAll(): void {
+    this.users.clear();
+    this.menus = undefined;
   }
 
   /**

@@ -76,7 +76,7 @@ export class SensitiveWordService {
   ) {
     bus.subscribe((message) => {
       if (message.kind === 'sensitive-words-changed') this.matchers.delete(message.tenantId);
-    });
+    }, () => this.matchers.clear());
   }
 
   private scoped(ctx: RequestContext) {

@@ -25,7 +25,7 @@ export class TenantDirectory {
   ) {
     bus.subscribe((message) => {
       if (message.kind === 'tenant-changed') this.tenants.delete(message.tenantId);
-    });
+    }, () => this.tenants.clear());
   }
 
   /** Throws unless the tenant exists, is enabled and has not expired at `now`. */
