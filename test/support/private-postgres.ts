@@ -1,0 +1,68 @@
+// A PostgreSQL cluster of the test's own (initdb in a temp folder, on a free port), to stop and start
+// at will: the machine's PostgreSQL is shared and must never be stopped. As root, the cluster runs as
+// the `postgres` user (PostgreSQL refuses to run as root).
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { closedPort } from './free-port';
+
+const run = promisify(execFile);
+const BIN = '/usr/lib/postgresql/15/bin';
+const AS_POSTGRES = process.getuid?.() === 0;
+const COMMAND_TIMEOUT_MS = 30_000;
+
+/** Whether this machine can run a private cluster (the test skips otherwise, and says so). */
+export const PRIVATE_POSTGRES_AVAILABLE = existsSync(join(BIN, 'initdb'));
+
+export class PrivatePostgres {
+  private constructor(
+    private readonly folder: string,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<PrivatePostgres> {
+    const folder = mkdtempSync(join(tmpdir(), 'openbuy-pg-'));
+    if (AS_POSTGRES) {
+      const { stdout } = await run('id', ['-u', 'postgres']);
+      chownSync(folder, Number(stdout.trim()), -1);
+    }
+    const cluster = new PrivatePostgres(folder, await closedPort());
+    await cluster.tool('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    await cluster.restart();
+    return cluster;
+  }
+
+  /** A URL of the cluster's `postgres` database (createScratchDatabase makes its own databases there). */
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  private get dataDir(): string {
+    return join(this.folder, 'data');
+  }
+
+  /** Starts the server (again); resolves once it accepts connections. */
+  async restart(): Promise<void> {
+    const options = `-p ${this.port} -k ${this.folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    await this.tool('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.folder, 'server.log'), '-w', 'start']);
+  }
+
+  /** Stops the server, disconnecting every client at once (`fast` mode, as a restart by an operator). */
+  async stop(): Promise<void> {
+    await this.tool('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
+  }
+
+  /** Stops the server if it runs, and deletes the cluster. */
+  async destroy(): Promise<void> {
+    await this.tool('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', 'stop']).catch(() => undefined);
+    rmSync(this.folder, { recursive: true, force: true });
+  }
+
+  private async tool(name: string, args: string[]): Promise<void> {
+    const command = join(BIN, name);
+    if (AS_POSTGRES) await run('runuser', ['-u', 'postgres', '--', command, ...args], { timeout: COMMAND_TIMEOUT_MS });
+    else await run(command, args, { timeout: COMMAND_TIMEOUT_MS });
+  }
+}
