@@ -12,6 +12,7 @@ import { deployMigrations } from '../src/core/db/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
+import { seededAdminToken } from './support/admin';
 import { createTestApp, envelope, partnerToken, postJson, staffContext, type TestApp } from './support/app';
 import { createBoundMember, createPurchaseOrder, type MemberFixture, type OrderFixture } from './support/commerce-fixtures';
 import { SEED } from './support/database';
@@ -66,6 +67,13 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
     const token = await partnerToken(test.app);
     const answers: Answer[] = [];
     const readyWhileDown: Answer[] = [];
+    // The console and the internal tools, signed in before the outage (their sessions are cached).
+    const staff = { authorization: `Bearer ${await seededAdminToken(test.core)}`, 'content-type': 'application/json' };
+    const consoleQuery = () => test.app.inject({ method: 'POST', url: '/graphql', headers: staff, payload: { query: '{ deptSimpleList { id } }' } });
+    const toolsQuery = () =>
+      test.app.inject({ url: `/trpc/wallet.balance?input=${encodeURIComponent(JSON.stringify({ json: { memberId: member.memberId } }))}`, headers: staff });
+    expect([(await consoleQuery()).json().errors, (await toolsQuery()).statusCode]).toEqual([undefined, 200]);
+    const facesWhileDown: unknown[] = [];
     const pending = [...orders];
     let paid = 0;
     const deadline = Date.now() + LOAD_DEADLINE_MS;
@@ -96,6 +104,7 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
       while (paid < PAID_BEFORE_OUTAGE && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await cluster.stop();
       readyWhileDown.push(await call(() => test.app.inject('/readyz')));
+      facesWhileDown.push((await consoleQuery()).json().errors, (await toolsQuery()).json());
       await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
       await cluster.restart();
     };
@@ -104,6 +113,11 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
 
     expect(pending).toEqual([]);
     expect(readyWhileDown).toEqual([{ status: 503, code: 503, msg: 'Service unavailable: database unreachable', retryAfter: '5', ms: expect.any(Number) }]);
+    const message = 'Service unavailable: database unreachable';
+    expect(facesWhileDown).toMatchObject([
+      [{ message, extensions: { code: 503, httpStatus: 503 } }],
+      { error: { json: { message, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, serviceCode: 503 } } } },
+    ]);
     const unavailable = answers.filter((answer) => answer.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
     expect(unavailable.filter((answer) => answer.code !== 503 || answer.retryAfter !== '5' || answer.msg !== 'Service unavailable: database unreachable')).toEqual([]);

@@ -49,7 +49,12 @@ export function watchRedisConnection(redis: Redis, role: string, logger: Service
 export async function connectRedis(url: string, logger: ServiceLogger): Promise<Redis> {
   const redis = new Redis(url, FAIL_FAST);
   watchRedisConnection(redis, 'commands', logger);
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect(); // no reconnect loop behind a start-up that failed
+    throw error;
+  }
   return redis;
 }
 
