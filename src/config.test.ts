@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       MIGRATE_ON_START: true,
       SEED_ON_START: true,
+      REDIS_PREFIX: 'openbuy:',
+      CACHE_MAX_AGE_SECONDS: 30,
     });
     expect(loadConfig({}).REDIS_URL).toBeUndefined();
   });
@@ -30,6 +32,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MIGRATE_ON_START: 'maybe' }, 'MIGRATE_ON_START'],
     [{ SEED_PARTNER_CLIENT_SECRET: 'short' }, 'SEED_PARTNER_CLIENT_SECRET'],
+    [{ REDIS_PREFIX: 'has space:' }, 'REDIS_PREFIX'],
+    [{ CACHE_MAX_AGE_SECONDS: '0' }, 'CACHE_MAX_AGE_SECONDS'],
   ])('names the variable in error: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { describeError } from '../errors/describe-error';
+import { Prisma } from './client';
+import { isDatabaseUnavailable } from './database-unavailable';
+
+const known = (code: string, cause?: object) =>
+  new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: 'test', meta: cause ? { driverAdapterError: { name: 'DriverAdapterError', cause } } : undefined });
+const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: 'connect', errno: -111 });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['Prisma: server unreachable', known('P1001', { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 })],
+    ['Prisma: pool timed out', known('P2024')],
+    ['raw query: admin shutdown (57P01)', known('P2010', { kind: 'postgres', code: '57P01', severity: 'FATAL', message: 'terminating connection' })],
+    ['raw query: starting up (57P03)', known('P2010', { kind: 'postgres', code: '57P03', severity: 'FATAL', message: 'the database system is starting up' })],
+    ['connection exception (08006)', known('P2010', { kind: 'postgres', code: '08006', severity: 'ERROR', message: 'connection failure' })],
+    ['connection closed', known('P2010', { kind: 'ConnectionClosed' })],
+    ['SQLite busy beyond busy_timeout', known('P2010', { kind: 'SocketTimeout' })],
+    ['node-postgres: broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['node-postgres: terminated', new Error('Connection terminated unexpectedly')],
+    ['node-postgres: connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['a refused socket, wrapped', new Error('query failed', { cause: socketError('ECONNREFUSED') })],
+    ['Prisma: initialisation', new Prisma.PrismaClientInitializationError("Can't reach database server", 'test')],
+  ])('%s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(describeError(error, 'req-1')).toMatchObject({
+      code: 503,
+      httpStatus: 503,
+      message: 'Service unavailable: database unreachable',
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+    });
+  });
+
+  it.each([
+    ['a unique violation', known('P2002', { kind: 'UniqueConstraintViolation' })],
+    ['a syntax error', known('P2010', { kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax error' })],
+    ['a plain bug', new Error('undefined is not a function')],
+    ['not an error', 'text'],
+  ])('not for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
