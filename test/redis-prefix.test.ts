@@ -7,7 +7,7 @@ import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { createAdmin, errorCode, login } from './support/admin';
 import { createTestApp, type TestApp, useTestDatabase } from './support/app';
 import { TEST_REDIS_PREFIX } from './support/environment';
-import { PrivateRedis } from './support/private-redis';
+import { PRIVATE_REDIS_AVAILABLE, PrivateRedis } from './support/private-redis';
 
 const test = useTestDatabase('redis_prefix');
 const ATTEMPTS_PER_IP = 2;
@@ -17,27 +17,27 @@ let redis: PrivateRedis;
 const apps: Record<'a1' | 'a2' | 'b1' | 'b2', TestApp> = {} as never;
 const heard: Record<keyof typeof apps, InvalidationMessage[]> = { a1: [], a2: [], b1: [], b2: [] };
 
-beforeAll(async () => {
-  redis = await PrivateRedis.start();
-  for (const name of ['a1', 'a2', 'b1', 'b2'] as const) {
-    apps[name] = await createTestApp({
-      database: test.database,
-      redisUrl: redis.url,
-      env: { REDIS_PREFIX: `${TEST_REDIS_PREFIX}${name[0]}:`, ADMIN_LOGIN_ATTEMPTS_PER_IP: String(ATTEMPTS_PER_IP) },
-    });
-    apps[name].core.bus.subscribe(
-      (message) => heard[name].push(message),
-      () => {},
-    );
-  }
-});
+describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('REDIS_PREFIX', () => {
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    for (const name of ['a1', 'a2', 'b1', 'b2'] as const) {
+      apps[name] = await createTestApp({
+        database: test.database,
+        redisUrl: redis.url,
+        env: { REDIS_PREFIX: `${TEST_REDIS_PREFIX}${name[0]}:`, ADMIN_LOGIN_ATTEMPTS_PER_IP: String(ATTEMPTS_PER_IP) },
+      });
+      apps[name].core.bus.subscribe(
+        (message) => heard[name].push(message),
+        () => {},
+      );
+    }
+  });
 
-afterAll(async () => {
-  await Promise.all(Object.values(apps).map((app) => app.close()));
-  await redis?.stop();
-});
+  afterAll(async () => {
+    await Promise.all(Object.values(apps).map((app) => app.close()));
+    await redis?.stop();
+  });
 
-describe('REDIS_PREFIX', () => {
   it('shares a sign-in limit within a prefix, not across prefixes', async () => {
     const admin = await createAdmin(apps.a1.core, { permissions: [] });
     const ip = '198.51.100.77';

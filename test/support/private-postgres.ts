@@ -13,8 +13,9 @@ const BIN = '/usr/lib/postgresql/15/bin';
 const AS_POSTGRES = process.getuid?.() === 0;
 const COMMAND_TIMEOUT_MS = 30_000;
 
-/** Whether this machine can run a private cluster (the test skips otherwise, and says so). */
+/** Whether this machine can run a private cluster (the test skips otherwise; under CI it fails). */
 export const PRIVATE_POSTGRES_AVAILABLE = existsSync(join(BIN, 'initdb'));
+if (!PRIVATE_POSTGRES_AVAILABLE && process.env.CI) throw new Error(`PostgreSQL server binaries are not installed in ${BIN}; required under CI`);
 
 export class PrivatePostgres {
   private constructor(

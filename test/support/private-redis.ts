@@ -1,9 +1,13 @@
 // A redis-server of the test's own on a free port, to stop and start at will (the machine's Redis
 // is shared and must never be stopped). Nothing is persisted: a restart starts empty.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closedPort } from './free-port';
 
 const START_TIMEOUT_MS = 10_000;
+
+/** Whether redis-server is installed; under CI it must be (the tests that need it fail rather than skip). */
+export const PRIVATE_REDIS_AVAILABLE = spawnSync('redis-server', ['--version']).status === 0;
+if (!PRIVATE_REDIS_AVAILABLE && process.env.CI) throw new Error('redis-server is not installed; required under CI');
 
 export class PrivateRedis {
   private process: ChildProcess | undefined;
@@ -35,6 +39,10 @@ export class PrivateRedis {
           clearTimeout(timer);
           resolve();
         }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
       });
       child.once('exit', (code) => {
         clearTimeout(timer);
