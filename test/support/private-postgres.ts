@@ -2,14 +2,22 @@
 // at will: the machine's PostgreSQL is shared and must never be stopped. As root, the cluster runs as
 // the `postgres` user (PostgreSQL refuses to run as root).
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { closedPort } from './free-port';
 
 const run = promisify(execFile);
-const BIN = '/usr/lib/postgresql/15/bin';
+/** The server binaries: TEST_POSTGRES_BIN, else the newest Debian-style /usr/lib/postgresql/<version>/bin. */
+function serverBinaries(): string {
+  if (process.env.TEST_POSTGRES_BIN) return process.env.TEST_POSTGRES_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  return join(root, versions[0] ?? 'none', 'bin');
+}
+
+const BIN = serverBinaries();
 const AS_POSTGRES = process.getuid?.() === 0;
 const COMMAND_TIMEOUT_MS = 30_000;
 
