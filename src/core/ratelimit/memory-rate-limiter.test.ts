@@ -7,10 +7,10 @@ describe('MemoryRateLimiter', () => {
 
   it('answers synchronously', () => {
     const limiter = new MemoryRateLimiter({ now: () => 0 });
-    expect(limiter.consume('client', 1)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(limiter.consume('client', 1)).toEqual({ allowed: true, retryAfterSeconds: 0, limit: 1, remaining: 0, resetSeconds: 1 });
   });
 
-  it('evicts keys idle for a refill window, which behave as full buckets', () => {
+  it('evicts keys idle for a window, which behave as new keys', () => {
     let nowMs = 0;
     const limiter = new MemoryRateLimiter({ now: () => nowMs });
     for (let i = 0; i < 100; i++) limiter.consume(`client-${i}`, 1);

@@ -1,16 +1,16 @@
 import {
   assertValidRateLimit,
   DEFAULT_WINDOW_MS,
-  RATE_LIMIT_ALLOWED,
-  rateLimitDenied,
+  RATE_LIMIT_UNLIMITED,
+  rateLimitDecision,
   type RateLimitDecision,
   type RateLimiter,
 } from './rate-limiter';
 
-interface Bucket {
-  /** Tokens in units of 1/windowMs request (see rate-limiter.ts). */
-  units: number;
-  updatedAt: number;
+/** The sliding-window log of one key (see rate-limiter.ts): allowed times, oldest first, from `head`. */
+interface Log {
+  stamps: number[];
+  head: number;
   windowMs: number;
 }
 
@@ -19,9 +19,9 @@ export interface MemoryRateLimiterOptions {
   now?: () => number;
 }
 
-/** Single-process token-bucket limiter (see rate-limiter.ts); answers synchronously. */
+/** Single-process sliding-window limiter (see rate-limiter.ts); answers synchronously. */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly logs = new Map<string, Log>();
   private readonly now: () => number;
   private lastSweepAt: number;
 
@@ -32,42 +32,50 @@ export class MemoryRateLimiter implements RateLimiter {
 
   /** Number of keys currently tracked. */
   get size(): number {
-    return this.buckets.size;
+    return this.logs.size;
   }
 
   consume(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): RateLimitDecision {
     assertValidRateLimit(limit, windowMs);
-    if (limit === 0) return RATE_LIMIT_ALLOWED;
+    if (limit === 0) return RATE_LIMIT_UNLIMITED;
     const now = Math.floor(this.now());
-    if (now - this.lastSweepAt >= DEFAULT_WINDOW_MS) this.evictFullBuckets(now);
+    if (now - this.lastSweepAt >= DEFAULT_WINDOW_MS) this.evictIdleLogs(now);
 
-    const cost = windowMs;
-    const capacity = limit * windowMs;
-    const bucket = this.buckets.get(key);
-    if (bucket === undefined) {
-      this.buckets.set(key, { units: capacity - cost, updatedAt: now, windowMs });
-      return RATE_LIMIT_ALLOWED;
+    let log = this.logs.get(key);
+    if (log === undefined) {
+      log = { stamps: [], head: 0, windowMs };
+      this.logs.set(key, log);
     }
-    bucket.windowMs = windowMs;
-    // A clock that stepped back refills nothing.
-    if (now > bucket.updatedAt) {
-      bucket.units += Math.min(now - bucket.updatedAt, windowMs) * limit;
-      bucket.updatedAt = now;
+    log.windowMs = windowMs;
+    const { stamps } = log;
+    while (log.head < stamps.length && (stamps[log.head] as number) <= now - windowMs) log.head += 1;
+    // Drop the expired prefix once it is most of the array: amortised O(1) per request.
+    if (log.head > 32 && log.head * 2 > stamps.length) {
+      stamps.splice(0, log.head);
+      log.head = 0;
     }
-    // Also clamps a bucket filled under a higher limit.
-    bucket.units = Math.min(bucket.units, capacity);
-    if (bucket.units < cost) return rateLimitDenied(bucket.units, limit, windowMs);
-    bucket.units -= cost;
-    return RATE_LIMIT_ALLOWED;
+    const count = stamps.length - log.head;
+    const oldest = count > 0 ? (stamps[log.head] as number) : now;
+    if (count >= limit) {
+      return rateLimitDecision({ allowed: false, count, limit, windowMs, now, oldest, blocking: stamps[log.head + count - limit] as number });
+    }
+    stamps.push(count > 0 ? Math.max(now, stamps[stamps.length - 1] as number) : now);
+    return rateLimitDecision({ allowed: true, count, limit, windowMs, now, oldest, blocking: oldest });
+  }
+
+  release(key: string): void {
+    const log = this.logs.get(key);
+    if (log && log.stamps.length > log.head) log.stamps.pop();
   }
 
   /**
-   * Runs at most once a second; a bucket idle for its window is full, so forgetting it changes
-   * nothing. Memory is bounded by the keys seen within their windows.
+   * Runs at most once a second; a log whose newest entry is a window old counts nothing, so
+   * forgetting it changes nothing. Memory is bounded by the keys seen within their windows.
    */
-  private evictFullBuckets(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (now - bucket.updatedAt >= bucket.windowMs) this.buckets.delete(key);
+  private evictIdleLogs(now: number): void {
+    for (const [key, log] of this.logs) {
+      const newest = log.stamps[log.stamps.length - 1];
+      if (newest === undefined || newest <= now - log.windowMs) this.logs.delete(key);
     }
     this.lastSweepAt = now;
   }

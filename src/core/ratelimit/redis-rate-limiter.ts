@@ -2,44 +2,43 @@ import type { Redis } from 'ioredis';
 import {
   assertValidRateLimit,
   DEFAULT_WINDOW_MS,
-  RATE_LIMIT_ALLOWED,
-  rateLimitDenied,
+  RATE_LIMIT_UNLIMITED,
+  rateLimitDecision,
   type RateLimitDecision,
   type RateLimiter,
 } from './rate-limiter';
 
 /**
- * The token bucket of rate-limiter.ts as one atomic script, so processes sharing a Redis
- * share each limit. KEYS[1]: hash {m = units, t = updated-at ms}. ARGV: limit per window,
- * now ms, window ms (= the cost of one request and the longest useful refill), key TTL ms.
- * Returns -1 when allowed, else the units the bucket holds (for the Retry-After).
- * A denial writes nothing: recomputing from the older state gives the same answer.
+ * The sliding-window log of rate-limiter.ts as one atomic script, so processes sharing a Redis
+ * share each limit. KEYS[1]: a list of allowed times (ms), oldest first. ARGV: limit, now ms,
+ * window ms, extra TTL ms. Returns {allowed 1/0, entries counted before this request, oldest
+ * counted entry (or now), the entry whose expiry frees a place}. A denial writes nothing.
  */
 const CONSUME_SCRIPT = `
 local limit = tonumber(ARGV[1])
 local now = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
-local capacity = limit * cost
-local state = redis.call('HMGET', KEYS[1], 'm', 't')
-local units = tonumber(state[1]) or capacity
-local updatedAt = tonumber(state[2]) or now
-if now > updatedAt then
-  units = units + math.min(now - updatedAt, cost) * limit
-  updatedAt = now
+local window = tonumber(ARGV[3])
+local count = redis.call('LLEN', KEYS[1])
+while count > 0 and tonumber(redis.call('LINDEX', KEYS[1], 0)) <= now - window do
+  redis.call('LPOP', KEYS[1])
+  count = count - 1
 end
-units = math.min(units, capacity)
-if units < cost then
-  return units
+local oldest = now
+if count > 0 then oldest = tonumber(redis.call('LINDEX', KEYS[1], 0)) end
+if count >= limit then
+  return {0, count, oldest, tonumber(redis.call('LINDEX', KEYS[1], count - limit))}
 end
-redis.call('HSET', KEYS[1], 'm', units - cost, 't', updatedAt)
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return -1
+local stamp = now
+if count > 0 then stamp = math.max(now, tonumber(redis.call('LINDEX', KEYS[1], -1))) end
+redis.call('RPUSH', KEYS[1], stamp)
+redis.call('PEXPIRE', KEYS[1], stamp - now + window + tonumber(ARGV[4]))
+return {1, count, oldest, oldest}
 `;
 
 const COMMAND_NAME = 'openbuyRateLimitConsume';
 
 interface RateLimitCommands {
-  [COMMAND_NAME](key: string, limit: number, nowMs: number, windowMs: number, keyTtlMs: number): Promise<number>;
+  [COMMAND_NAME](key: string, limit: number, nowMs: number, windowMs: number, skewMarginMs: number): Promise<[number, number, number, number]>;
 }
 
 export interface RedisRateLimiterOptions {
@@ -51,7 +50,7 @@ export interface RedisRateLimiterOptions {
   now?: () => number;
 }
 
-/** Token-bucket limiter shared by every process using the same Redis and key prefix. */
+/** Sliding-window limiter shared by every process using the same Redis and key prefix. */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis & RateLimitCommands;
   private readonly keyPrefix: string;
@@ -65,13 +64,22 @@ export class RedisRateLimiter implements RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
+  /** The one place a limiter key becomes a Redis key. */
+  private redisKey(key: string): string {
+    return this.keyPrefix + key;
+  }
+
   async consume(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
     assertValidRateLimit(limit, windowMs);
-    if (limit === 0) return RATE_LIMIT_ALLOWED;
-    // A bucket is full one window after its last update; the extra window absorbs clock skew
-    // between the processes that supply `now`.
-    const keyTtlMs = 2 * windowMs;
-    const units = await this.redis[COMMAND_NAME](this.keyPrefix + key, limit, Math.floor(this.now()), windowMs, keyTtlMs);
-    return units < 0 ? RATE_LIMIT_ALLOWED : rateLimitDenied(units, limit, windowMs);
+    if (limit === 0) return RATE_LIMIT_UNLIMITED;
+    const now = Math.floor(this.now());
+    // A log counts nothing once its newest entry is a window old; the extra window absorbs clock
+    // skew between the processes that supply `now`.
+    const [allowed, count, oldest, blocking] = await this.redis[COMMAND_NAME](this.redisKey(key), limit, now, windowMs, windowMs);
+    return rateLimitDecision({ allowed: allowed === 1, count, limit, windowMs, now, oldest, blocking });
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.rpop(this.redisKey(key));
   }
 }
