@@ -120,7 +120,7 @@ describe('OpenAPI document and docs', () => {
 describe('trust proxy', () => {
   it('ignores X-Forwarded-For by default', async () => {
     const partner = await createPartner(test.core, { ipWhitelist: '203.0.113.7' });
-    const token = await tokenOf(test.app, partner);
+    const token = await tokenOf(test.app, partner, undefined, '203.0.113.7');
     const spoofed = await test.app.inject({ url: PROBE_URL, remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' } });
     expect(spoofed.statusCode).toBe(403);
   });
@@ -129,7 +129,7 @@ describe('trust proxy', () => {
     const proxied = await createTestApp({ database: test.database, openApiRoutes: [probeRoutes], env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const partner = await createPartner(proxied.core, { ipWhitelist: '203.0.113.7' });
-      const token = await tokenOf(proxied.app, partner);
+      const token = await tokenOf(proxied.app, partner, undefined, '203.0.113.7');
       const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' };
       expect((await proxied.app.inject({ url: PROBE_URL, remoteAddress: '127.0.0.1', headers })).statusCode).toBe(200);
       expect((await proxied.app.inject({ url: PROBE_URL, remoteAddress: '192.0.2.1', headers })).statusCode).toBe(403);
@@ -145,7 +145,7 @@ describe('GraphQL', () => {
     const response = await test.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ errorCodes { name code httpStatus } }' } });
     expect(response.statusCode).toBe(200);
     const codes = (response.json() as { data: { errorCodes: { name: string; code: number }[] } }).data.errorCodes;
-    expect(codes).toContainEqual({ name: 'OAUTH2_SCOPE_NOT_ALLOWED', code: 1_002_020_004, httpStatus: 200 });
+    expect(codes).toContainEqual({ name: 'OAUTH2_SCOPE_NOT_ALLOWED', code: 1_002_020_004, httpStatus: 400 });
   });
 
   it('refuses a simple cross-site request (CSRF prevention)', async () => {

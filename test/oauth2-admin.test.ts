@@ -11,6 +11,9 @@ import { REDIS_FOR_TESTS } from './support/environment';
 import { createPartner } from './support/partner-clients';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
 
+/** An address on the whitelist of the clients createClient makes: tokens are asked from there. */
+const WHITELISTED_IP = '198.51.100.7';
+
 const test = useTestApp('oauth2_admin', { openApiRoutes: [probeRoutes] });
 
 const CLIENT_FIELDS = `id clientId secret name logo description status accessTokenValiditySeconds refreshTokenValiditySeconds
@@ -90,7 +93,7 @@ describe('OAuth 2.0 clients', () => {
     expect(read.data!.oauth2Client).toMatchObject({ ...stored, id: created.id, secret: '******', ipWhitelist: '203.0.113.0/24,198.51.100.7' });
     expect(JSON.stringify(read.data)).not.toContain(String(input.secret));
 
-    expect(await tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) })).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) }, undefined, WHITELISTED_IP)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('keeps the stored secret when ****** is sent on update, and replaces it otherwise (round trip)', async () => {
@@ -101,12 +104,12 @@ describe('OAuth 2.0 clients', () => {
     const kept = await graphql(test.app, UPDATE, { token: systemToken, variables: { input: { ...shown, name: 'Renamed' } } });
     expect(kept.errors).toBeUndefined();
     expect((await graphql<{ oauth2Client: { name: string } }>(test.app, GET, { token: systemToken, variables: { id: created.id } })).data!.oauth2Client.name).toBe('Renamed');
-    expect(await tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) })).toBeTruthy();
+    expect(await tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) }, undefined, WHITELISTED_IP)).toBeTruthy();
 
     const replaced = await graphql(test.app, UPDATE, { token: systemToken, variables: { input: { ...shown, secret: 'the-new-secret' } } });
     expect(replaced.errors).toBeUndefined();
-    await expect(tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) })).rejects.toThrow();
-    expect(await tokenOf(test.app, { clientId: created.clientId, secret: 'the-new-secret' })).toBeTruthy();
+    await expect(tokenOf(test.app, { clientId: created.clientId, secret: String(input.secret) }, undefined, WHITELISTED_IP)).rejects.toThrow();
+    expect(await tokenOf(test.app, { clientId: created.clientId, secret: 'the-new-secret' }, undefined, WHITELISTED_IP)).toBeTruthy();
   });
 
   it('pages by name, clientId and status, and lists enabled clients for pickers', async () => {

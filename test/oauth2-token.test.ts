@@ -1,16 +1,25 @@
 // POST /open-api/system/oauth2/token and /token/revoke, black-box through the real app.
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { CLIENT_AUTH_FAILURE_LIMITS } from '../src/core/oauth2/partner-auth';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { UserType } from '../src/core/request-context';
 import { basicAuth, envelope, partnerToken, requestToken, tokenOf, useTestApp } from './support/app';
 import { SEED } from './support/database';
-import { createPartner, updatePartner } from './support/partner-clients';
+import { randomIp } from './support/admin';
+import { createPartner, type TestPartner, updatePartner } from './support/partner-clients';
 
 const test = useTestApp('oauth2_token');
 const { clock } = test;
 
 const tokenCount = () => test.db.oAuth2AccessToken.count();
+
+/** Wrong secrets are tried against a client of this run only: failure budgets are shared over Redis. */
+let wrongSecretPartner: TestPartner;
+beforeAll(async () => {
+  wrongSecretPartner = await createPartner(test.core);
+});
 
 function revoke(token: string, authorization: string) {
   return test.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${encodeURIComponent(token)}`, headers: { authorization } });
@@ -35,31 +44,33 @@ describe('token', () => {
     expect(body.data.scope).toBe('goods:search:read pay:wallet:read');
   });
 
-  it('rejects a scope the client was not granted, and writes nothing', async () => {
+  it('rejects a scope the client was not granted as RFC 6749 5.2 invalid_scope (HTTP 400), and writes nothing', async () => {
     const partner = await createPartner(test.core, { scopes: ['goods:search:read'] });
     const before = await tokenCount();
     const response = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret), scope: 'goods:search:read pay:wallet:write' });
-    expect(response.statusCode).toBe(200);
-    expect(envelope(response)).toMatchObject({ code: ErrorCatalogue.OAUTH2_SCOPE_NOT_ALLOWED.code, data: null });
-    expect(envelope(response).msg).toContain('pay:wallet:write');
+    expect(response.statusCode).toBe(400);
+    const msg = `invalid_scope: client ${partner.clientId} was not granted pay:wallet:write`;
+    expect(response.json()).toEqual({ code: ErrorCatalogue.OAUTH2_SCOPE_NOT_ALLOWED.code, data: null, msg, error_detail: '', error: 'invalid_scope', error_description: msg });
     expect(await tokenCount()).toBe(before);
   });
 
   it.each([
-    ['a wrong secret', basicAuth(SEED.partnerClientId, 'wrong-secret')],
-    ['an unknown client', basicAuth('no-such-client', SEED.partnerClientSecret)],
-    ['no credentials', undefined],
-    ['a malformed Basic header', 'Basic !!!'],
-    ['a Bearer header', 'Bearer abc'],
-  ])('answers 401 with a Basic challenge for %s', async (_case, authorization) => {
+    ['a wrong secret', () => basicAuth(wrongSecretPartner.clientId, 'wrong-secret')],
+    ['an unknown client', () => basicAuth('no-such-client', SEED.partnerClientSecret)],
+    ['no credentials', () => undefined],
+    ['a malformed Basic header', () => 'Basic !!!'],
+    ['a Bearer header', () => 'Bearer abc'],
+  ])('answers 401 invalid_client with a Basic challenge for %s', async (_case, authorization) => {
+    const header = authorization();
     const response = await test.app.inject({
       method: 'POST',
       url: '/open-api/system/oauth2/token?grant_type=client_credentials',
-      headers: authorization ? { authorization } : {},
+      remoteAddress: randomIp(),
+      headers: header ? { authorization: header } : {},
     });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Basic realm="open-api"');
-    expect(envelope(response)).toMatchObject({ code: 401, data: null });
+    expect(envelope(response)).toMatchObject({ code: 401, data: null, error: 'invalid_client' });
   });
 
   it('gives a disabled client no token', async () => {
@@ -70,20 +81,22 @@ describe('token', () => {
     expect(envelope(response).msg).toContain('disabled');
   });
 
-  it('refuses a client without the client_credentials grant', async () => {
+  it('refuses a client without the client_credentials grant as RFC 6749 unauthorized_client (HTTP 400)', async () => {
     const partner = await createPartner(test.core, { authorizedGrantTypes: ['authorization_code'], scopes: [] });
     const response = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret) });
-    expect(envelope(response).code).toBe(ErrorCatalogue.OAUTH2_GRANT_TYPE_NOT_ALLOWED.code);
+    expect(response.statusCode).toBe(400);
+    expect(envelope(response)).toMatchObject({ code: ErrorCatalogue.OAUTH2_GRANT_TYPE_NOT_ALLOWED.code, error: 'unauthorized_client' });
   });
 
   it.each([
-    ['grant_type=password', 'grant_type: unsupported_grant_type'],
-    ['grant_type=', 'grant_type: unsupported_grant_type'],
-    ['scope=goods:search:read', 'grant_type: required'],
-  ])('answers 400 naming the field for %s', async (query, message) => {
+    ['grant_type=password', 'grant_type: unsupported_grant_type', 'unsupported_grant_type'],
+    ['grant_type=', 'grant_type: unsupported_grant_type', 'unsupported_grant_type'],
+    ['scope=goods:search:read', 'grant_type: required', 'invalid_request'],
+  ])('answers 400 naming the field for %s', async (query, message, error) => {
     const response = await test.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token?${query}`, headers: { authorization: basicAuth() } });
     expect(response.statusCode).toBe(400);
     expect(envelope(response).msg).toContain(message);
+    expect(envelope(response)).toMatchObject({ code: 400, error });
   });
 
   it('issues the token in the tenant of the tenant-id header, and refuses an unknown tenant', async () => {
@@ -148,9 +161,170 @@ describe('revoke', () => {
     const token = await partnerToken(test.app);
     const anonymous = await test.app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${token}` });
     expect(anonymous.statusCode).toBe(401);
-    expect((await revoke(token, basicAuth(SEED.partnerClientId, 'wrong'))).statusCode).toBe(401);
+    expect((await revoke(token, basicAuth(wrongSecretPartner.clientId, 'wrong'))).statusCode).toBe(401);
     const noToken = await test.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token/revoke', headers: { authorization: basicAuth() } });
     expect(noToken.statusCode).toBe(400);
     expect(envelope(noToken).msg).toContain('token: required');
+  });
+});
+
+describe('form body (RFC 6749 4.4.2 and 2.3.1)', () => {
+  const url = '/open-api/system/oauth2/token';
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: randomIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes grant_type and scope from the body, with HTTP Basic credentials', async () => {
+    const response = await form({ grant_type: 'client_credentials', scope: 'pay:wallet:read' }, { authorization: basicAuth() });
+    expect(response.statusCode).toBe(200);
+    expect(envelope(response)).toMatchObject({ code: 0, data: { token_type: 'bearer', scope: 'pay:wallet:read' } });
+  });
+
+  it('takes client_id and client_secret from the body, and ignores fields it does not know', async () => {
+    const partner = await createPartner(test.core);
+    const response = await form({ grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.secret, audience: 'ignored' });
+    expect(response.statusCode).toBe(200);
+    const token = envelope<{ access_token: string }>(response).data.access_token;
+    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: token } })).toMatchObject({ clientId: partner.clientId });
+  });
+
+  it('refuses a wrong client_secret in the body as invalid_client', async () => {
+    const response = await form({ grant_type: 'client_credentials', client_id: wrongSecretPartner.clientId, client_secret: 'wrong' });
+    expect(response.statusCode).toBe(401);
+    expect(envelope(response)).toMatchObject({ code: 401, error: 'invalid_client' });
+  });
+
+  it.each([
+    ['credentials both in the header and in the body', { grant_type: 'client_credentials', client_id: SEED.partnerClientId, client_secret: SEED.partnerClientSecret }, true, 400, 'client_id: send the client credentials once'],
+    ['a client_id without its secret', { grant_type: 'client_credentials', client_id: SEED.partnerClientId }, false, 401, 'invalid_client: client_id and client_secret go together'],
+    ['a field given twice', 'grant_type=client_credentials&grant_type=client_credentials', true, 400, 'grant_type: given more than once'],
+    ['an unsupported grant type in the body', { grant_type: 'password' }, true, 400, 'grant_type: unsupported_grant_type'],
+  ])('refuses %s, naming it', async (_case, fields, withBasic, status, message) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: randomIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withBasic ? { authorization: basicAuth() } : {}) },
+      payload: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
+    });
+    expect(response.statusCode).toBe(status);
+    expect(envelope(response).msg).toContain(message);
+  });
+
+  it('refuses grant_type given both in the query and in the body', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `${url}?grant_type=client_credentials`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth() },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(envelope(response)).toMatchObject({ msg: 'Invalid request: grant_type: given both in the query and in the body', error: 'invalid_request' });
+  });
+
+  it('refuses a form body over 8 KiB with 413', async () => {
+    const response = await form({ grant_type: 'client_credentials', scope: 'x'.repeat(9000) }, { authorization: basicAuth() });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('revokes a token named in a form body (RFC 7009 2.1)', async () => {
+    const token = await partnerToken(test.app);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `${url}/revoke`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth() },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(envelope(response)).toMatchObject({ code: 0, data: true });
+  });
+});
+
+describe('failure budgets: wrong secrets buy no key derivation once spent', () => {
+  const { perNetwork, perClient } = CLIENT_AUTH_FAILURE_LIMITS;
+
+  function tokenFrom(ip: string, partner: { clientId: string; secret: string }) {
+    return requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret), remoteAddress: ip });
+  }
+
+  it(`refuses a caller network after ${perNetwork} wrong secrets a minute with 429, before verifying anything`, async () => {
+    const ip = randomIp();
+    const partner = await createPartner(test.core);
+    const known = await createPartner(test.core);
+    expect((await tokenFrom(ip, known)).statusCode).toBe(200); // verified once: known from now on
+    const failures = [];
+    for (let i = 0; i < perNetwork; i++) {
+      const response = await tokenFrom(ip, { clientId: partner.clientId, secret: `wrong-${i}` });
+      failures.push([response.statusCode, response.headers['ratelimit-limit'], response.headers['ratelimit-remaining']]);
+    }
+    expect(failures).toEqual(Array.from({ length: perNetwork }, (_, i) => [401, String(perNetwork), String(perNetwork - 1 - i)]));
+
+    const refused = await tokenFrom(ip, { clientId: partner.clientId, secret: 'wrong-again' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(envelope(refused)).toMatchObject({ code: ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED.code, data: null });
+    // The proof that nothing is verified any more: even the right secret, never verified yet, is refused.
+    expect((await tokenFrom(ip, partner)).statusCode).toBe(429);
+    // A secret verified before is recognised without a verification, so it still works from there.
+    expect((await tokenFrom(ip, known)).statusCode).toBe(200);
+    // Another network is not affected, and a minute later this one is free again.
+    expect((await tokenFrom(randomIp(), partner)).statusCode).toBe(200);
+    clock.advance(60_000);
+    const another = await createPartner(test.core);
+    expect((await tokenFrom(ip, another)).statusCode).toBe(200);
+  });
+
+  it('gives a correct secret its place back, so successes never spend the budget', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < perNetwork + 2; i++) {
+      const partner = await createPartner(test.core);
+      expect((await tokenFrom(ip, partner)).statusCode).toBe(200);
+    }
+  });
+
+  it(`refuses a client after ${perClient} wrong secrets a minute from any networks, and only that client`, async () => {
+    const partner = await createPartner(test.core);
+    const other = await createPartner(test.core);
+    const statuses = [];
+    for (let i = 0; i < perClient; i++) statuses.push((await tokenFrom(randomIp(), { clientId: partner.clientId, secret: `wrong-${i}` })).statusCode);
+    expect(statuses).toEqual(Array.from({ length: perClient }, () => 401));
+    const fresh = randomIp();
+    expect((await tokenFrom(fresh, partner)).statusCode).toBe(429);
+    expect((await tokenFrom(fresh, other)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one network', async () => {
+    const partner = await createPartner(test.core);
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 0; i < perNetwork; i++) await tokenFrom(`${prefix}::${i + 1}`, { clientId: partner.clientId, secret: 'wrong' });
+    expect((await tokenFrom(`${prefix}:ffff:ffff:ffff:ffff`, partner)).statusCode).toBe(429);
+  });
+});
+
+describe("the client's rateLimitQps on the token calls", () => {
+  it('limits token calls per client apart from its operations, with the RateLimit headers', async () => {
+    const partner = await createPartner(test.core, { rateLimitQps: 2 });
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret) });
+      answers.push([response.statusCode, response.headers['ratelimit-limit'], response.headers['ratelimit-remaining'], response.headers['retry-after']]);
+    }
+    expect(answers).toEqual([
+      [200, '2', '1', undefined],
+      [200, '2', '0', undefined],
+      [429, '2', '0', '1'],
+    ]);
+    clock.advance(1000);
+    expect((await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret) })).statusCode).toBe(200);
+  });
+
+  it('announces no limit for a client with rateLimitQps 0', async () => {
+    const response = await requestToken(test.app);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['ratelimit-limit']).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/core/clock';
 import { UserType } from '../src/core/request-context';
-import { basicAuth, createTestApp, envelope, partnerToken, type TestApp, tokenOf, useTestApp } from './support/app';
+import { basicAuth, createTestApp, envelope, partnerToken, requestToken, type TestApp, tokenOf, useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { REDIS_FOR_TESTS } from './support/environment';
 import { createPartner, updatePartner } from './support/partner-clients';
@@ -98,24 +98,34 @@ describe('bearer token', () => {
 });
 
 describe('IP whitelist', () => {
+  // [case, whitelist, caller, an address the whitelist allows (where a token for the operation is asked from), status]
   it.each([
-    ['IPv4 exact, allowed', '203.0.113.7', '203.0.113.7', 200],
-    ['IPv4 exact, denied', '203.0.113.7', '203.0.113.8', 403],
-    ['IPv4 CIDR, allowed', '198.51.100.0/24', '198.51.100.254', 200],
-    ['IPv4 CIDR, denied', '198.51.100.0/24', '198.51.101.1', 403],
-    ['IPv4 as mapped IPv6 socket address', '203.0.113.7', '::ffff:203.0.113.7', 200],
-    ['IPv6 exact, allowed', '2001:db8::1', '2001:db8:0:0:0:0:0:1', 200],
-    ['IPv6 exact, denied', '2001:db8::1', '2001:db8::2', 403],
-    ['IPv6 CIDR, allowed', '2001:db8:abcd::/48', '2001:db8:abcd:12::1', 200],
-    ['IPv6 CIDR, denied', '2001:db8:abcd::/48', '2001:db8:abce::1', 403],
-    ['a list, second entry matches', '10.0.0.0/8, 2001:db8::/32', '2001:db8::99', 200],
-    ['empty whitelist: no restriction', '', '192.0.2.55', 200],
-  ])('%s', async (_case, whitelist, callerIp, status) => {
+    ['IPv4 exact, allowed', '203.0.113.7', '203.0.113.7', '203.0.113.7', 200],
+    ['IPv4 exact, denied', '203.0.113.7', '203.0.113.8', '203.0.113.7', 403],
+    ['IPv4 CIDR, allowed', '198.51.100.0/24', '198.51.100.254', '198.51.100.1', 200],
+    ['IPv4 CIDR, denied', '198.51.100.0/24', '198.51.101.1', '198.51.100.1', 403],
+    ['IPv4 as mapped IPv6 socket address', '203.0.113.7', '::ffff:203.0.113.7', '203.0.113.7', 200],
+    ['IPv6 exact, allowed', '2001:db8::1', '2001:db8:0:0:0:0:0:1', '2001:db8::1', 200],
+    ['IPv6 exact, denied', '2001:db8::1', '2001:db8::2', '2001:db8::1', 403],
+    ['IPv6 CIDR, allowed', '2001:db8:abcd::/48', '2001:db8:abcd:12::1', '2001:db8:abcd::1', 200],
+    ['IPv6 CIDR, denied', '2001:db8:abcd::/48', '2001:db8:abce::1', '2001:db8:abcd::1', 403],
+    ['a list, second entry matches', '10.0.0.0/8, 2001:db8::/32', '2001:db8::99', '10.0.0.1', 200],
+    ['empty whitelist: no restriction', '', '192.0.2.55', '192.0.2.56', 200],
+  ])('%s: at token issue and on every operation', async (_case, whitelist, callerIp, allowedIp, status) => {
     const partner = await createPartner(test.core, { ipWhitelist: whitelist });
-    const token = await tokenOf(test.app, partner);
-    const response = await probe(test.app, token, { remoteAddress: callerIp });
-    expect(response.statusCode).toBe(status);
-    if (status === 403) expect(envelope(response)).toMatchObject({ code: 403, msg: expect.stringContaining('whitelist') });
+    const issue = await requestToken(test.app, { authorization: basicAuth(partner.clientId, partner.secret), remoteAddress: callerIp });
+    const token = await tokenOf(test.app, partner, undefined, allowedIp);
+    const operation = await probe(test.app, token, { remoteAddress: callerIp });
+    const expected = status === 200 ? { code: 0 } : { code: 403, data: null, msg: `IP ${callerIp} is not on the client's whitelist` };
+    expect([issue.statusCode, operation.statusCode]).toEqual([status, status]);
+    expect(envelope(issue)).toMatchObject(expected);
+    expect(envelope(operation)).toMatchObject(expected);
+  });
+
+  it('refuses a caller outside the whitelist before checking the secret: a wrong secret answers 403 too', async () => {
+    const partner = await createPartner(test.core, { ipWhitelist: '203.0.113.7' });
+    const response = await requestToken(test.app, { authorization: basicAuth(partner.clientId, 'wrong-secret'), remoteAddress: '192.0.2.200' });
+    expect(response.statusCode).toBe(403);
   });
 
   it('applies a whitelist change at once', async () => {
@@ -131,6 +141,36 @@ describe('IP whitelist', () => {
   });
 });
 
+/**
+ * Calls at pseudo-random instants of the test clock for 10 s (bursts, gaps, the ends and starts of
+ * seconds), as a client with `qps`, through `call`; answers the clock times of the calls let through.
+ */
+async function randomArrivals(
+  call: (request: { token: string; index: number }) => Promise<{ statusCode: number }>,
+  qps: number,
+  app: { app: TestApp['app']; core: TestApp['core']; clock: ManualClock } = test,
+): Promise<number[]> {
+  const partner = await createPartner(app.core, { rateLimitQps: qps });
+  const token = await tokenOf(app.app, partner);
+  let seed = 20_261_125;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const start = app.clock.now();
+  const accepted: number[] = [];
+  for (let index = 0; app.clock.now() - start < 10_000; index++) {
+    // Gaps of 0..99 ms, and every few calls a jump to just before the next second boundary.
+    app.clock.advance(random() < 0.1 ? 999 - ((app.clock.now() - start) % 1000) : Math.floor(random() * 100));
+    const { statusCode } = await call({ token, index });
+    if (statusCode === 200) accepted.push(app.clock.now());
+    else expect(statusCode).toBe(429);
+  }
+  return accepted;
+}
+
+/** The most calls accepted in any one-second window [t, t + 1000): the busiest starts at an accepted call. */
+function busiestSecond(accepted: number[]): number {
+  return Math.max(...accepted.map((from) => accepted.filter((at) => at >= from && at < from + 1000).length));
+}
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After over rateLimitQps, and lets calls through again a second later', async () => {
     const partner = await createPartner(test.core, { rateLimitQps: 3 });
@@ -143,6 +183,48 @@ describe('rate limit', () => {
     expect(envelope(limited)).toMatchObject({ code: 429, data: null });
     clock.advance(1000);
     expect((await probe(test.app, token)).statusCode).toBe(200);
+  });
+
+  it('announces the limit on every answer counted against it: success, 429, a 403 for scope, a 400 for input', async () => {
+    const partner = await createPartner(test.core, { rateLimitQps: 4 });
+    const token = await tokenOf(test.app, partner, PROBE_SCOPE);
+    const answers = [
+      await probe(test.app, token),
+      await test.app.inject({ method: 'GET', url: '/open-api/pay/wallet/balance', headers: { authorization: `Bearer ${token}` } }),
+      await probe(test.app, token),
+      await probe(test.app, token),
+      await probe(test.app, token),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['ratelimit-limit'], answer.headers['ratelimit-remaining'], answer.headers['ratelimit-reset'], answer.headers['retry-after']])).toEqual([
+      [200, '4', '3', '1', undefined],
+      [403, '4', '2', '1', undefined],
+      [200, '4', '1', '1', undefined],
+      [200, '4', '0', '1', undefined],
+      [429, '4', '0', '1', '1'],
+    ]);
+    const wideToken = await tokenOf(test.app, partner);
+    clock.advance(1000);
+    const invalid = await test.app.inject({ method: 'GET', url: '/open-api/pay/wallet/balance', headers: { authorization: `Bearer ${wideToken}` } });
+    expect([invalid.statusCode, invalid.headers['ratelimit-limit'], invalid.headers['ratelimit-remaining']]).toEqual([400, '4', '3']);
+  });
+
+  it('announces the time until the oldest counted call leaves the window', async () => {
+    const partner = await createPartner(test.core, { rateLimitQps: 2 });
+    const token = await tokenOf(test.app, partner);
+    await probe(test.app, token);
+    clock.advance(600);
+    await probe(test.app, token);
+    clock.advance(300);
+    const limited = await probe(test.app, token);
+    expect([limited.statusCode, limited.headers['retry-after'], limited.headers['ratelimit-reset']]).toEqual([429, '1', '1']);
+    clock.advance(100);
+    const next = await probe(test.app, token);
+    expect([next.statusCode, next.headers['ratelimit-remaining']]).toEqual([200, '0']);
+  });
+
+  it('accepts no more than rateLimitQps in any one-second window, wherever it starts (no window edge)', async () => {
+    const accepted = await randomArrivals((request) => probe(test.app, request.token), 5);
+    expect(busiestSecond(accepted)).toBe(5);
   });
 
   it('does not limit a client with rateLimitQps 0', async () => {
@@ -190,6 +272,11 @@ describe.skipIf(!redisUp)('two instances on Redis', () => {
     for (let i = 0; i < 6; i += 1) statuses.push((await probe(i % 2 === 0 ? first.app : second.app, token)).statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(4);
     expect(statuses.slice(4)).toEqual([429, 429]);
+  });
+
+  it('accept no more than rateLimitQps in any one-second window over two instances, wherever it starts', async () => {
+    const accepted = await randomArrivals(({ token, index }) => probe(index % 2 === 0 ? first.app : second.app, token), 10, { ...first, clock: sharedClock });
+    expect(busiestSecond(accepted)).toBe(10);
   });
 
   /** Polls until `check` holds, for at most a second: the propagation bound of the design. */

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
-import { describeError, type ErrorMessages, issuePath } from '../core/errors/describe-error';
+import { describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
 import { BASIC_CHALLENGE } from '../core/oauth2/partner-auth';
 import { errorEnvelope } from '../openapi/envelope';
@@ -58,7 +58,16 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): un
   return error;
 }
 
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * Answers `error` as the envelope. `extraFields` adds fields a protocol wants beside the envelope
+ * (the RFC 6749 `error` of the token calls).
+ */
+export function sendError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extraFields?: (description: ErrorDescription) => Record<string, string>,
+): FastifyReply {
   const cause = isServiceError(error) ? error : toServiceError(error as FastifyError, request);
   const description = describeError(cause, request.id, request.server.errorMessages, firstLanguageTag(request.headers['accept-language']));
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
@@ -69,7 +78,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     .headers(description.headers)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send(errorEnvelope(description));
+    .send({ ...errorEnvelope(description), ...extraFields?.(description) });
 }
 
 export function registerRestErrorHandling(app: FastifyInstance, messages: ErrorMessages): void {

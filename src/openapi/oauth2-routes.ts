@@ -1,28 +1,46 @@
-// POST /open-api/system/oauth2/token and .../token/revoke (open-api.md, token operations).
+// POST /open-api/system/oauth2/token and .../token/revoke (open-api.md, token operations). Both take
+// their parameters from the query string (the seed's form) or from an
+// application/x-www-form-urlencoded body (RFC 6749 4.4.2, RFC 7009 2.1), and the client's
+// credentials from HTTP Basic or from client_id and client_secret in that body (RFC 6749 2.3.1).
 import basicAuth from '@fastify/basic-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../core/validation';
 import type { Core } from '../core/core';
+import { ErrorCatalogue } from '../core/errors/catalogue';
+import type { ErrorDescription } from '../core/errors/describe-error';
+import { ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
-import { bearerToken } from '../core/oauth2/partner-auth';
+import { BASIC_CHALLENGE, bearerToken } from '../core/oauth2/partner-auth';
+import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
 import { SYSTEM_TENANT_ID } from '../core/tenant/tenant-directory';
+import { sendError } from '../http/rest-errors';
 import { envelopeOf, ok } from './envelope';
 import { tenantIdHeader } from './tenant-header';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The client authenticated by HTTP Basic credentials on the token routes. */
+    /** The client authenticated by its credentials on the token routes. */
     basicClient?: ClientSettings;
+    /** The client id and secret of an HTTP Basic header, as parsed (not yet checked). */
+    basicCredentials?: { clientId: string; secret: string };
   }
 }
 
-const tokenQuery = z.object({
-  grant_type: z.literal('client_credentials', {
-    error: (issue) => (issue.input === undefined ? 'required' : 'unsupported_grant_type: only client_credentials is supported'),
-  }),
-  scope: z.string().max(2000).optional().describe('Space-separated scopes; omitted = every scope of the client'),
-});
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** A token call's form is a few short fields. */
+const FORM_BODY_LIMIT = 8 * 1024;
+
+const grantType = z.literal('client_credentials', { error: () => 'unsupported_grant_type: only client_credentials is supported' });
+const scope = z.string().max(2000).describe('Space-separated scopes; omitted = every scope of the client');
+const clientCredentialFields = {
+  client_id: z.string().max(128).optional().describe('With client_secret, instead of HTTP Basic (RFC 6749 2.3.1)'),
+  client_secret: z.string().max(128).optional(),
+};
+
+const tokenQuery = z.object({ grant_type: grantType.optional(), scope: scope.optional() });
+// Unknown form fields are ignored, as RFC 6749 3.2 asks of a token endpoint.
+const tokenForm = z.object({ grant_type: grantType.optional(), scope: scope.optional(), ...clientCredentialFields }).nullish();
 
 const tokenData = z.object({
   access_token: z.string(),
@@ -31,40 +49,116 @@ const tokenData = z.object({
   scope: z.string(),
 });
 
-const revokeQuery = z.object({ token: z.string().min(1).max(512).describe('The access token to revoke') });
+const revokedToken = z.string().min(1).max(512).describe('The access token to revoke');
+const revokeQuery = z.object({ token: revokedToken.optional() });
+const revokeForm = z.object({ token: revokedToken.optional(), ...clientCredentialFields }).nullish();
+
+type Form = { client_id?: string; client_secret?: string } | null | undefined;
+
+function badRequest(reason: string): ServiceError {
+  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason }, reason);
+}
+
+/** A form body; a field given twice is refused (RFC 6749 3.2: parameters are sent once). */
+function parseForm(text: string): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (fields.has(name)) throw badRequest(`${name}: given more than once`);
+    fields.set(name, value);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** The one value of a parameter that may come in the query or in the form, not both. */
+function parameter<T>(name: string, inQuery: T | undefined, inForm: T | undefined, required: boolean): T | undefined {
+  if (inQuery !== undefined && inForm !== undefined) throw badRequest(`${name}: given both in the query and in the body`);
+  const value = inQuery ?? inForm;
+  if (value === undefined && required) throw badRequest(`${name}: required`);
+  return value;
+}
+
+/** The RFC 6749 5.2 error code of a failed token call, for OAuth clients that read `error`. */
+function oauthErrorCode(description: ErrorDescription): string | undefined {
+  if (description.code === ErrorCatalogue.OAUTH2_SCOPE_NOT_ALLOWED.code) return 'invalid_scope';
+  if (description.code === ErrorCatalogue.OAUTH2_GRANT_TYPE_NOT_ALLOWED.code) return 'unauthorized_client';
+  if (description.httpStatus === 401) return 'invalid_client';
+  if (description.httpStatus === 400) return description.detail.includes('unsupported_grant_type') ? 'unsupported_grant_type' : 'invalid_request';
+  return undefined;
+}
+
+function oauthErrorFields(description: ErrorDescription): Record<string, string> {
+  const error = oauthErrorCode(description);
+  return error === undefined ? {} : { error, error_description: description.message };
+}
 
 export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, { core }) => {
   const { partnerAuth } = core;
+  // Parses the header only: checking the credentials is PartnerAuth's, whose errors must not pass
+  // through the plugin (it would answer them all 401).
   await app.register(basicAuth, {
     authenticate: { realm: 'open-api' },
     utf8: false,
     validate: async (clientId: string, secret: string, request: FastifyRequest) => {
-      request.basicClient = await partnerAuth.authenticateClient(clientId, secret);
+      request.basicCredentials = { clientId, secret };
     },
   });
-  const authenticateBasic = (request: FastifyRequest, reply: FastifyReply) =>
+  const parseBasic = (request: FastifyRequest, reply: FastifyReply) =>
     new Promise<void>((resolve, reject) => app.basicAuth(request, reply, (error?: Error) => (error ? reject(error) : resolve())));
+
+  /** Authenticates the client of a token call by HTTP Basic or by the form's client_id and client_secret. */
+  async function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
+    let credentials: { clientId: string; secret: string };
+    if (form?.client_id !== undefined || form?.client_secret !== undefined) {
+      if (request.headers.authorization !== undefined) throw badRequest('client_id: send the client credentials once, in the Authorization header or in the body');
+      if (!form.client_id || !form.client_secret) {
+        throw new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason: 'invalid_client: client_id and client_secret go together' }, '', { 'WWW-Authenticate': BASIC_CHALLENGE });
+      }
+      credentials = { clientId: form.client_id, secret: form.client_secret };
+    } else {
+      await parseBasic(request, reply);
+      credentials = request.basicCredentials as { clientId: string; secret: string };
+    }
+    const { client, rateLimit } = await partnerAuth.authenticateClient({ ...credentials, ip: request.ip });
+    reply.headers(rateLimitHeaders(rateLimit));
+    request.basicClient = client;
+  }
+
+  app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, parseForm(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   // Token answers, errors included, must never be cached (RFC 6749 5.1).
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, oauthErrorFields));
 
   app.post(
     '/system/oauth2/token',
     {
       schema: {
         summary: 'Get an access token (client credentials)',
+        description:
+          'Parameters in the query or in an application/x-www-form-urlencoded body; client credentials by HTTP Basic or as client_id and client_secret in that body. Errors carry the RFC 6749 `error` code beside the envelope.',
         tags: ['OAuth 2.0'],
         security: [{ basicAuth: [] }],
         querystring: tokenQuery,
+        body: tokenForm,
         response: { 200: envelopeOf(tokenData) },
       },
-      preHandler: authenticateBasic,
+      preHandler: async (request, reply) => {
+        parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
+        await authenticateClient(request, reply, request.body);
+      },
     },
     async (request) => {
       const tenantId = tenantIdHeader(request) ?? SYSTEM_TENANT_ID;
-      return ok(await partnerAuth.issueToken(request.basicClient as ClientSettings, request.query.scope, tenantId));
+      const scopeParameter = parameter('scope', request.query.scope, request.body?.scope, false);
+      return ok(await partnerAuth.issueToken(request.basicClient as ClientSettings, scopeParameter, tenantId));
     },
   );
 
@@ -73,21 +167,26 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
     {
       schema: {
         summary: 'Revoke an access token (RFC 7009)',
-        description: 'Authenticated by the client\'s Basic credentials or by the token itself as Bearer. Answers true when a token of this client was revoked, false otherwise (never an error).',
+        description:
+          "Authenticated by the client's credentials (as on the token call) or by the token itself as Bearer; `token` in the query or the form body. Answers true when a token of this client was revoked, false otherwise (never an error).",
         tags: ['OAuth 2.0'],
         security: [{ basicAuth: [] }, { Authorization: [] }],
         querystring: revokeQuery,
+        body: revokeForm,
         response: { 200: envelopeOf(z.boolean()) },
       },
       preHandler: async (request, reply) => {
+        parameter('token', request.query.token, request.body?.token, true);
         if (bearerToken(request.headers.authorization)) {
           request.basicClient = (await partnerAuth.authenticateBearer(request.headers.authorization)).client;
         } else {
-          await authenticateBasic(request, reply);
+          await authenticateClient(request, reply, request.body);
         }
       },
     },
-    async (request) => ok(await partnerAuth.revoke(request.query.token, (request.basicClient as ClientSettings).clientId)),
+    async (request) => {
+      const token = parameter('token', request.query.token, request.body?.token, true) as string;
+      return ok(await partnerAuth.revoke(token, (request.basicClient as ClientSettings).clientId));
+    },
   );
 };
-

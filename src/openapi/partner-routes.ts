@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Core } from '../core/core';
 import type { AuthorizedPartner } from '../core/oauth2/partner-auth';
 import type { OpenApiScope } from '../core/oauth2/scopes';
+import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
 import { RequestContext } from '../core/request-context';
 import { tenantIdHeader } from './tenant-header';
 
@@ -39,13 +40,15 @@ export async function partnerRoutes(app: FastifyInstance, options: { core: Core;
     if (!route.config?.scope) throw new Error(`open-api route ${route.method} ${route.url} declares no scope`);
     route.schema = { ...route.schema, security: [{ Authorization: [route.config.scope] }] };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.partner = await core.partnerAuth.authorize({
       authorization: request.headers.authorization,
       ip: request.ip,
       tenantId: tenantIdHeader(request),
       scope: request.routeOptions.config.scope as OpenApiScope,
     });
+    // Set now, so every answer to this request carries them, errors included.
+    reply.headers(rateLimitHeaders(request.partner.rateLimit));
   });
   for (const routes of options.routes) await app.register(routes, { core });
 }

@@ -151,18 +151,22 @@ export function basicAuth(clientId: string = SEED.partnerClientId, secret: strin
 }
 
 /** Asks for a token as a partner would; `scope` as the query parameter (space-separated). */
-export function requestToken(app: FastifyInstance, options: { scope?: string; authorization?: string; headers?: Record<string, string> } = {}) {
+export function requestToken(
+  app: FastifyInstance,
+  options: { scope?: string; authorization?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
   const query = new URLSearchParams({ grant_type: 'client_credentials', ...(options.scope !== undefined ? { scope: options.scope } : {}) });
   return app.inject({
     method: 'POST',
     url: `/open-api/system/oauth2/token?${query}`,
+    remoteAddress: options.remoteAddress,
     headers: { authorization: options.authorization ?? basicAuth(), ...options.headers },
   });
 }
 
-/** A fresh access token of a partner client (every scope it was granted unless `scope` narrows it). */
-export async function tokenOf(app: FastifyInstance, partner: { clientId: string; secret: string }, scope?: string): Promise<string> {
-  const body = envelope<{ access_token: string }>(await requestToken(app, { scope, authorization: basicAuth(partner.clientId, partner.secret) }));
+/** A fresh access token of a partner client (every scope it was granted unless `scope` narrows it), asked from `remoteAddress`. */
+export async function tokenOf(app: FastifyInstance, partner: { clientId: string; secret: string }, scope?: string, remoteAddress?: string): Promise<string> {
+  const body = envelope<{ access_token: string }>(await requestToken(app, { scope, authorization: basicAuth(partner.clientId, partner.secret), remoteAddress }));
   if (body.code !== 0) throw new Error(`token request failed: ${body.msg}`);
   return body.data.access_token;
 }

@@ -40,12 +40,18 @@ export const ErrorCatalogue = {
   OAUTH2_CLIENT_NOT_FOUND: business(1_002_020_000, 'OAuth 2.0 client {clientId} does not exist'),
   OAUTH2_CLIENT_EXISTS: business(1_002_020_001, 'OAuth 2.0 client {clientId} already exists'),
   OAUTH2_CLIENT_DISABLED: business(1_002_020_002, 'OAuth 2.0 client {clientId} is disabled'),
-  OAUTH2_GRANT_TYPE_NOT_ALLOWED: business(1_002_020_003, 'Client {clientId} may not use the {grantType} grant'),
-  OAUTH2_SCOPE_NOT_ALLOWED: business(1_002_020_004, 'invalid_scope: client {clientId} was not granted {scope}'),
+  // RFC 6749 5.2 errors of the token call: HTTP 400, the envelope carries the OAuth error too.
+  OAUTH2_GRANT_TYPE_NOT_ALLOWED: { code: 1_002_020_003, template: 'unauthorized_client: client {clientId} may not use the {grantType} grant', httpStatus: 400 },
+  OAUTH2_SCOPE_NOT_ALLOWED: { code: 1_002_020_004, template: 'invalid_scope: client {clientId} was not granted {scope}', httpStatus: 400 },
   OAUTH2_IP_WHITELIST_INVALID: business(1_002_020_005, 'ipWhitelist has invalid entries: {entries}'),
   OAUTH2_ADDITIONAL_INFORMATION_INVALID: business(1_002_020_006, 'additionalInformation must be a JSON object'),
   OAUTH2_SCOPE_UNKNOWN: business(1_002_020_007, 'Unknown scope {scope}'),
   OAUTH2_TOKEN_NOT_FOUND: business(1_002_020_008, 'The access token does not exist in this tenant'),
+  OAUTH2_CLIENT_AUTH_RATE_LIMITED: {
+    code: 1_002_020_100,
+    template: 'Too many failed client authentications: try again in {retryAfterSeconds} seconds',
+    httpStatus: 429,
+  },
 
   // 1_002_018_2NN: social clients
   SOCIAL_CLIENT_NOT_FOUND: business(1_002_018_200, 'Social client {id} does not exist'),

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatIp, IpRuleSet, isValidIpOrCidr, parseIp, parseIpRule } from './ip-matcher';
+import { callerNetwork, formatIp, IpRuleSet, isValidIpOrCidr, parseIp, parseIpRule } from './ip-matcher';
 
 describe('parseIp', () => {
   it.each([
@@ -63,6 +63,18 @@ describe('formatIp', () => {
     const ip = parseIp(text);
     expect(ip).not.toBeNull();
     expect(formatIp(ip!)).toBe(expected);
+  });
+});
+
+describe('callerNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['not-an-ip', 'not-an-ip'],
+  ])('counts %s as %s', (text, network) => {
+    expect(callerNetwork(text)).toBe(network);
   });
 });
 

@@ -136,6 +136,18 @@ export function formatIp(ip: ParsedIp): string {
 }
 
 /**
+ * The network a caller is counted as for per-address limits: the IPv4 address, or the /64 of an
+ * IPv6 address (one subscriber commonly holds a whole /64, so counting single addresses would let
+ * it rotate through 2^64 of them). Unparsable text is its own key.
+ */
+export function callerNetwork(text: string): string {
+  const ip = parseIp(text);
+  if (ip === null) return text;
+  if (ip.family === 4) return formatIp(ip);
+  return `${formatIp({ family: 6, value: (ip.value >> 64n) << 64n })}/64`;
+}
+
+/**
  * Parses `address` or `address/prefixLength` (surrounding whitespace ignored). Host bits are
  * cleared. An IPv6 rule inside `::ffff:0:0/96` becomes the equivalent IPv4 rule.
  */

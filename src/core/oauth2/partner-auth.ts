@@ -1,9 +1,24 @@
 // The open platform's OAuth 2.0: client-credentials tokens, RFC 7009 revocation, and the check that
 // guards every partner operation (token, scope, IP whitelist, rate limit). Everything it reads per
 // request is in memory: the client registry, the token cache and the rate limiter.
+//
+// Client authentication at the token calls must not let wrong secrets buy argon2 work (about 5 ms
+// of CPU each: a flood of distinct wrong secrets would saturate the process). In order:
+// 1. an unknown client id costs a memory lookup (the registry remembers unknown ids);
+// 2. a caller outside the client's IP whitelist is refused (403) before any hashing, so a client
+//    that names its addresses cannot be attacked from anywhere else;
+// 3. a secret that verified before is recognised by a keyed hash in memory (VerifiedSecretCache,
+//    successes only, so failures can never evict them): a correct client is served during a flood;
+// 4. any other secret needs a place in two failure budgets, per caller network (an IPv4 address,
+//    an IPv6 /64) and per client, taken atomically before the argon2 verification and given back
+//    when the secret verifies. Once a budget is spent, wrong secrets are refused with 429 at the
+//    cost of a memory (or one Redis) lookup. The per-client budget bounds the argon2 work a
+//    distributed flood can cause per client; its price is that a correct secret this process has
+//    not yet verified may wait (Retry-After) while its client is under such a flood.
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import type { RateLimiter } from '../ratelimit/rate-limiter';
+import { callerNetwork } from '../net/ip-matcher';
+import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../ratelimit/rate-limiter';
 import { UserType } from '../request-context';
 import type { TenantDirectory } from '../tenant/tenant-directory';
 import type { ClientRegistry, ClientSettings } from './client-registry';
@@ -33,13 +48,42 @@ export interface PartnerRequest {
 export interface AuthorizedPartner {
   token: AccessToken;
   client: ClientSettings;
+  /** The client's rate-limit decision for this request (announced in the RateLimit headers). */
+  rateLimit: RateLimitDecision;
 }
 
-function unauthorized(reason: string, challenge: string): ServiceError {
-  return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason }, '', { 'WWW-Authenticate': challenge });
+export interface AuthenticatedClient {
+  client: ClientSettings;
+  /** The decision of the client's limit on the token calls (rateLimitQps, counted apart from its operations). */
+  rateLimit: RateLimitDecision;
+}
+
+/** Wrong secrets verified (argon2) per window, per caller network and per client; see the top of this file. */
+export const CLIENT_AUTH_FAILURE_LIMITS = { perNetwork: 10, perClient: 30, windowMs: 60_000 } as const;
+
+/** Every rate-limit key of the open platform, in one place. */
+const limitKeys = {
+  operations: (clientId: string) => `open-api:client:${clientId}`,
+  tokenCalls: (clientId: string) => `oauth2-token:client:${clientId}`,
+  failuresByNetwork: (ip: string) => `oauth2-token:failures:net:${callerNetwork(ip)}`,
+  failuresByClient: (clientId: string) => `oauth2-token:failures:client:${clientId}`,
+};
+
+function unauthorized(reason: string, challenge: string, headers: Record<string, string> = {}): ServiceError {
+  return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason }, '', { ...headers, 'WWW-Authenticate': challenge });
+}
+
+function tooManyRequests(limit: number, decision: RateLimitDecision): ServiceError {
+  return new ServiceError(ErrorCatalogue.TOO_MANY_REQUESTS, { limit }, '', rateLimitHeaders(decision));
+}
+
+/** The decision closer to refusal (fewer requests remaining), the one worth announcing. */
+function tighter(a: RateLimitDecision, b: RateLimitDecision | undefined): RateLimitDecision {
+  return b !== undefined && b.remaining < a.remaining ? b : a;
 }
 
 const BEARER_CHALLENGE = 'Bearer realm="open-api"';
+const WRONG_CLIENT_CREDENTIALS = 'invalid_client: unknown client or wrong secret';
 const invalidToken = (reason: string) => unauthorized(reason, `${BEARER_CHALLENGE}, error="invalid_token"`);
 
 /** The token of an `Authorization: Bearer` header, or undefined. */
@@ -47,6 +91,13 @@ export function bearerToken(authorization: string | undefined): string | undefin
   if (!authorization) return undefined;
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
   return match?.[1];
+}
+
+/** 403 when the client names its addresses and `ip` is not one of them. */
+function assertWhitelisted(client: ClientSettings, ip: string): void {
+  if (!client.ipWhitelist.isEmpty && !client.ipWhitelist.matches(ip)) {
+    throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `IP ${ip} is not on the client's whitelist` });
+  }
 }
 
 export class PartnerAuth {
@@ -61,14 +112,39 @@ export class PartnerAuth {
     },
   ) {}
 
-  /** The client named by HTTP Basic credentials; 401 with a Basic challenge for any failure. */
-  async authenticateClient(clientId: string, secret: string): Promise<ClientSettings> {
+  /**
+   * The client named by the credentials of a token call (HTTP Basic or the form body), counted
+   * against its limit on the token calls. 401 with a Basic challenge for unknown clients and wrong
+   * secrets, 403 outside the client's whitelist, 429 over a budget (see the top of this file).
+   */
+  async authenticateClient(credentials: { clientId: string; secret: string; ip: string }): Promise<AuthenticatedClient> {
+    const { clientId, secret, ip } = credentials;
     const client = await this.deps.clients.get(clientId);
-    if (!client || !(await this.deps.secrets.verify(client.secretHash, secret))) {
-      throw unauthorized('invalid_client: unknown client or wrong secret', BASIC_CHALLENGE);
-    }
+    if (!client) throw unauthorized(WRONG_CLIENT_CREDENTIALS, BASIC_CHALLENGE);
+    assertWhitelisted(client, ip);
+    if (!this.deps.secrets.isKnown(client.secretHash, secret)) await this.verifyWithinFailureBudgets(client, secret, ip);
     if (!client.enabled) throw unauthorized(`invalid_client: client ${clientId} is disabled`, BASIC_CHALLENGE);
-    return client;
+    const rateLimit = await this.deps.rateLimiter.consume(limitKeys.tokenCalls(clientId), client.rateLimitQps);
+    if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
+    return { client, rateLimit };
+  }
+
+  private async verifyWithinFailureBudgets(client: ClientSettings, secret: string, ip: string): Promise<void> {
+    const { rateLimiter, secrets } = this.deps;
+    const { perNetwork, perClient, windowMs } = CLIENT_AUTH_FAILURE_LIMITS;
+    const networkKey = limitKeys.failuresByNetwork(ip);
+    const clientKey = limitKeys.failuresByClient(client.clientId);
+    const byNetwork = await rateLimiter.consume(networkKey, perNetwork, windowMs);
+    const byClient = byNetwork.allowed ? await rateLimiter.consume(clientKey, perClient, windowMs) : undefined;
+    const refusal = !byNetwork.allowed ? byNetwork : byClient?.allowed === false ? byClient : undefined;
+    if (refusal) {
+      throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED, { retryAfterSeconds: refusal.retryAfterSeconds }, '', rateLimitHeaders(refusal));
+    }
+    if (await secrets.verify(client.secretHash, secret)) {
+      await Promise.all([rateLimiter.release(networkKey), rateLimiter.release(clientKey)]);
+      return;
+    }
+    throw unauthorized(WRONG_CLIENT_CREDENTIALS, BASIC_CHALLENGE, rateLimitHeaders(tighter(byNetwork, byClient)));
   }
 
   async issueToken(client: ClientSettings, scopeParameter: string | undefined, tenantId: number): Promise<TokenResponse> {
@@ -102,7 +178,7 @@ export class PartnerAuth {
   }
 
   /** The live open-platform token of a Bearer header, with its enabled client; 401 otherwise. */
-  async authenticateBearer(authorization: string | undefined): Promise<AuthorizedPartner> {
+  async authenticateBearer(authorization: string | undefined): Promise<Omit<AuthorizedPartner, 'rateLimit'>> {
     const accessToken = bearerToken(authorization);
     if (!accessToken) throw unauthorized('Missing bearer token', BEARER_CHALLENGE);
     const token = await this.deps.tokens.find(accessToken);
@@ -113,27 +189,20 @@ export class PartnerAuth {
   }
 
   async authorize(request: PartnerRequest): Promise<AuthorizedPartner> {
-    const partner = await this.authenticateBearer(request.authorization);
-    const { token, client } = partner;
+    const { token, client } = await this.authenticateBearer(request.authorization);
     if (request.tenantId !== undefined && request.tenantId !== token.tenantId) {
       throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `tenant-id ${request.tenantId} is not the tenant of this token` });
     }
-    if (!client.ipWhitelist.isEmpty && !client.ipWhitelist.matches(request.ip)) {
-      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `IP ${request.ip} is not on the client's whitelist` });
-    }
-    if (client.rateLimitQps > 0) {
-      const decision = await this.deps.rateLimiter.consume(client.clientId, client.rateLimitQps);
-      if (!decision.allowed) {
-        throw new ServiceError(ErrorCatalogue.TOO_MANY_REQUESTS, { limit: client.rateLimitQps }, '', {
-          'Retry-After': String(decision.retryAfterSeconds),
-        });
-      }
-    }
+    // Before the limit: calls from elsewhere with a leaked token must not spend the client's budget.
+    assertWhitelisted(client, request.ip);
+    const rateLimit = await this.deps.rateLimiter.consume(limitKeys.operations(client.clientId), client.rateLimitQps);
+    if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
     if (!token.scopes.has(request.scope)) {
       throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `insufficient_scope: this operation needs scope ${request.scope}` }, '', {
+        ...rateLimitHeaders(rateLimit),
         'WWW-Authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${request.scope}"`,
       });
     }
-    return partner;
+    return { token, client, rateLimit };
   }
 }
