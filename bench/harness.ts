@@ -18,6 +18,8 @@ export interface BenchServers {
   appUrl: string;
   bareUrl: string;
   scratch: ScratchDatabase;
+  /** CPU time (user + system, µs) the servers' process has used so far. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,17 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
   return {
     ...urls,
     scratch,
+    cpuMicros: () =>
+      new Promise<number>((resolve) => {
+        const listener = (message: unknown) => {
+          if (typeof message === 'object' && message !== null && 'cpuMicros' in message) {
+            child.off('message', listener);
+            resolve((message as { cpuMicros: number }).cpuMicros);
+          }
+        };
+        child.on('message', listener);
+        child.send('cpu');
+      }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send('stop');
@@ -71,6 +84,9 @@ export interface ScenarioResult {
   name: string;
   requestsPerSecond: number;
   p99Ms: number;
+  /** Responses received. */
+  total: number;
+  status2xx: number;
   non2xx: number;
   /** Answers whose envelope code was not 0 (business rejections travel as HTTP 200). */
   rejected: number;
@@ -97,6 +113,8 @@ export async function run(scenario: Scenario): Promise<ScenarioResult> {
     name: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
+    total: result.requests.total,
+    status2xx: result['2xx'],
     non2xx: result.non2xx,
     rejected,
     errors: result.errors,

@@ -141,6 +141,8 @@ export function formatIp(ip: ParsedIp): string {
  * it rotate through 2^64 of them). Unparsable text is its own key.
  */
 export function callerNetwork(text: string): string {
+  // Socket addresses without a colon are dotted IPv4 already (or unparsable): no parse per request.
+  if (!text.includes(':')) return text;
   const ip = parseIp(text);
   if (ip === null) return text;
   if (ip.family === 4) return formatIp(ip);
