@@ -33,4 +33,13 @@ export class RedisOutageRateLimiter implements RateLimiter {
     this.degraded = false;
     return decision;
   }
+
+  async release(key: string): Promise<void> {
+    try {
+      await this.shared.release(key);
+    } catch {
+      // The reservation was counted here if Redis was already gone (per-process); refused otherwise.
+      if (this.policy === 'per-process') await this.local.release(key);
+    }
+  }
 }
