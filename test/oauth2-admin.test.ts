@@ -15,7 +15,7 @@ const test = useTestApp('oauth2_admin', { openApiRoutes: [probeRoutes] });
 
 const CLIENT_FIELDS = `id clientId secret name logo description status accessTokenValiditySeconds refreshTokenValiditySeconds
   redirectUris authorizedGrantTypes scopes autoApproveScopes authorities resourceIds additionalInformation partnerName
-  partnerContact ipWhitelist rateLimitQps createTime updateTime`;
+  partnerContact ipWhitelist rateLimitQps tenantId createTime updateTime`;
 const CREATE = `mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(input: $input) { id clientId secret } }`;
 const UPDATE = `mutation($input: OAuth2ClientSaveReqVO!) { updateOAuth2Client(input: $input) }`;
 const DELETE = `mutation($id: Int64!) { deleteOAuth2Client(id: $id) }`;
@@ -161,6 +161,19 @@ describe('OAuth 2.0 clients', () => {
     expect((await test.app.inject({ method: 'GET', url: PROBE_URL, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     expect(errorCode(await graphql(test.app, DELETE, { token: systemToken, variables: { id: created.id } }))).toBe(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND.code);
     expect(errorCode(await graphql(test.app, GET, { token: systemToken, variables: { id: created.id } }))).toBe(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND.code);
+  });
+
+  it("records the tenant a partner serves (the system tenant unless told), kept on update when omitted", async () => {
+    const otherTenant = otherTenantAdmin.tenantId;
+    const byDefault = await createClient();
+    const served = await createClient({ tenantId: otherTenant });
+    const read = async (id: number) => (await graphql<{ oauth2Client: { tenantId: number } }>(test.app, GET, { token: systemToken, variables: { id } })).data!.oauth2Client.tenantId;
+    expect([await read(byDefault.created.id), await read(served.created.id)]).toEqual([1, otherTenant]);
+    expect((await graphql(test.app, UPDATE, { token: systemToken, variables: { input: { ...served.input, tenantId: undefined, id: served.created.id, secret: '******', name: 'Kept' } } })).errors).toBeUndefined();
+    expect(await read(served.created.id)).toBe(otherTenant);
+    const before = await clientCount();
+    expect(errorCode(await graphql(test.app, CREATE, { token: systemToken, variables: { input: clientInput({ tenantId: 2_000_000_000 }) } }))).toBe(ErrorCatalogue.TENANT_NOT_FOUND.code);
+    expect(await clientCount()).toBe(before);
   });
 
   it('refuses an id on create and requires one on update, naming id', async () => {

@@ -23,8 +23,15 @@ import { z } from 'zod';
 import { buildGraphQLSchema } from '../../src/graphql/plugin';
 import { appRouter } from '../../src/trpc/router';
 
-/** Values by field or argument name; a function gets the field's JSON type ('integer', 'string'...). */
+/**
+ * Values by field or argument name; besides, `type:<Scalar>` gives every GraphQL input field of that
+ * scalar type (optional ones included), and `*Id` every integer field named like an id (`memberId`,
+ * `id`; `orderItemIds` gets a list).
+ */
 export type WalkValues = Readonly<Record<string, unknown>>;
+
+const ID_NAME = /(^id|Id)$/;
+const IDS_NAME = /Ids$/;
 
 let schema: Promise<GraphQLSchema> | undefined;
 /** The schema /graphql serves. */
@@ -65,11 +72,14 @@ export function inputValueOf(type: GraphQLInputType, name: string, values: WalkV
   if (isInputObjectType(nullable)) {
     const object: Record<string, unknown> = {};
     for (const field of Object.values(nullable.getFields())) {
-      if (field.name in values || (isNonNullType(field.type) && field.defaultValue === undefined)) object[field.name] = inputValueOf(field.type, field.name, values);
+      const required = isNonNullType(field.type) && field.defaultValue === undefined;
+      const typed = `type:${getNamedType(field.type).name}` in values;
+      if (required || typed || field.name in values) object[field.name] = inputValueOf(field.type, field.name, values);
     }
     return object;
   }
   if (isEnumType(nullable)) return nullable.getValues()[0]!.value;
+  if (`type:${nullable.name}` in values) return values[`type:${nullable.name}`];
   switch (nullable.name) {
     case 'Int':
     case 'Int64':
@@ -112,10 +122,10 @@ export function rootCall(kind: 'query' | 'mutation', field: GraphQLField<unknown
   return { field: field.name, query: `${head} { ${call}${selection ? ` ${selection}` : ''} }`, variables: args, args };
 }
 
-/** Every root field of the query or mutation type, each as one operation. */
-export async function rootCalls(kind: 'query' | 'mutation', values: WalkValues): Promise<RootCall[]> {
+/** Every root field of the query or mutation type, each as one operation; `values` may depend on the field's name. */
+export async function rootCalls(kind: 'query' | 'mutation', values: WalkValues | ((field: string) => WalkValues)): Promise<RootCall[]> {
   const root = kind === 'query' ? (await consoleSchema()).getQueryType() : (await consoleSchema()).getMutationType();
-  return Object.values(root?.getFields() ?? {}).map((field) => rootCall(kind, field, values));
+  return Object.values(root?.getFields() ?? {}).map((field) => rootCall(kind, field, typeof values === 'function' ? values(field.name) : values));
 }
 
 interface JsonSchema {
@@ -148,9 +158,11 @@ function jsonValueOf(schema: JsonSchema, name: string, values: WalkValues): unkn
       return object;
     }
     case 'array':
+      if (IDS_NAME.test(name) && '*Id' in values) return [values['*Id']];
       return schema.items ? [jsonValueOf(schema.items, name, values)] : [];
     case 'integer':
     case 'number':
+      if (ID_NAME.test(name) && '*Id' in values) return values['*Id'];
       return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
     case 'boolean':
       return false;
