@@ -16,6 +16,7 @@ import { createBag, createBoundMember, createPurchaseOrder } from './support/com
 import { callProcedure, procedureCalls, rootCalls, stringsIn } from './support/console-walk';
 import { SEED } from './support/database';
 import { PNG_BASE64 } from './support/ops-client';
+import { createPartner } from './support/partner-clients';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
 
 const test = useTestApp('no_credential_in_reads', { openApiRoutes: [probeRoutes] });
@@ -53,26 +54,9 @@ async function issueEverything(): Promise<Flow> {
   expect(renewed.errors).toBeUndefined();
   const spare = await signedIn();
 
-  // A client made in the console (its secret is answered once), and partner tokens of it and of the seed's.
-  const created = await graphql<{ createOAuth2Client: { clientId: string } }>(app, 'mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(input: $input) { clientId } }', {
-    token: renewed.data!.refresh.accessToken,
-    variables: {
-      input: {
-        clientId: `walk-client-${Date.now().toString(36)}`,
-        secret: CONSOLE_CLIENT_SECRET,
-        name: 'Walk client',
-        logo: '',
-        status: 0,
-        accessTokenValiditySeconds: 3600,
-        refreshTokenValiditySeconds: 0,
-        redirectUris: [],
-        authorizedGrantTypes: ['client_credentials'],
-        scopes: ['goods:search:read'],
-      },
-    },
-  });
-  expect(created.errors).toBeUndefined();
-  const consoleClient = { clientId: created.data!.createOAuth2Client.clientId, secret: CONSOLE_CLIENT_SECRET };
+  // A second client, and partner tokens of it and of the seed's.
+  const partner = await createPartner(core, { secret: CONSOLE_CLIENT_SECRET, scopes: ['goods:search:read'] });
+  const consoleClient = { clientId: partner.clientId, secret: CONSOLE_CLIENT_SECRET };
   await tokenOf(app, consoleClient);
   await tokenOf(app, { clientId: SEED.partnerClientId, secret: SEED.partnerClientSecret });
 
