@@ -171,12 +171,14 @@ describe('refresh', () => {
     expect(second.userId).toBe(admin.id);
     expect(second.accessToken).not.toBe(first.accessToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(errorCode(await graphql(test.app, ME, { token: first.accessToken }))).toBe(401);
+    expect((await graphql(test.app, ME, { token: second.accessToken })).errors).toBeUndefined();
 
+    // Presenting the used token again is a reuse: refused, and it ends the session (refresh-token-reuse.test.ts).
     expect(errorCode(await graphql(test.app, REFRESH, { variables: { refreshToken: first.refreshToken } }))).toBe(
       ErrorCatalogue.AUTH_REFRESH_TOKEN_INVALID.code,
     );
-    expect(errorCode(await graphql(test.app, ME, { token: first.accessToken }))).toBe(401);
-    expect((await graphql(test.app, ME, { token: second.accessToken })).errors).toBeUndefined();
+    expect(errorCode(await graphql(test.app, ME, { token: second.accessToken }))).toBe(401);
   });
 
   it('refuses an expired refresh token and a malformed one', async () => {

@@ -99,7 +99,7 @@ describe('bindings', () => {
     });
   });
 
-  it('refuses a pair already bound to another member, in this tenant or another', async () => {
+  it("refuses a pair already bound to another member; another tenant learns nothing of the partner's pairs", async () => {
     const first = await members().create(test.staff(), { nickname: 'First' });
     const second = await members().create(test.staff(), { nickname: 'Second' });
     const elsewhere = await members().create(test.staff(OTHER_TENANT_ID), { nickname: 'Other tenant' });
@@ -108,8 +108,9 @@ describe('bindings', () => {
     await expect(members().bind(test.staff(), { memberId: second.id, partnerClientId: SEED.partnerClientId, externalUserId })).rejects.toMatchObject({
       code: ErrorCatalogue.MEMBER_BINDING_TAKEN.code,
     });
+    // The seed's partner serves the system tenant: to another tenant it does not exist, bound pair or not.
     await expect(members().bind(test.staff(OTHER_TENANT_ID), { memberId: elsewhere.id, partnerClientId: SEED.partnerClientId, externalUserId })).rejects.toMatchObject({
-      code: ErrorCatalogue.MEMBER_BINDING_TAKEN.code,
+      code: ErrorCatalogue.MEMBER_PARTNER_NOT_FOUND.code,
     });
     // Another tenant can neither bind to nor unbind from a member it does not have.
     await expect(members().bind(test.staff(OTHER_TENANT_ID), { memberId: first.id, partnerClientId: SEED.partnerClientId, externalUserId: unique('ext') })).rejects.toMatchObject({

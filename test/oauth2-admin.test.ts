@@ -18,7 +18,7 @@ const test = useTestApp('oauth2_admin', { openApiRoutes: [probeRoutes] });
 
 const CLIENT_FIELDS = `id clientId secret name logo description status accessTokenValiditySeconds refreshTokenValiditySeconds
   redirectUris authorizedGrantTypes scopes autoApproveScopes authorities resourceIds additionalInformation partnerName
-  partnerContact ipWhitelist rateLimitQps createTime updateTime`;
+  partnerContact ipWhitelist rateLimitQps tenantId createTime updateTime`;
 const CREATE = `mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(input: $input) { id clientId secret } }`;
 const UPDATE = `mutation($input: OAuth2ClientSaveReqVO!) { updateOAuth2Client(input: $input) }`;
 const DELETE = `mutation($id: Int64!) { deleteOAuth2Client(id: $id) }`;
@@ -28,7 +28,11 @@ const SIMPLE_LIST = `{ oauth2ClientSimpleList { id clientId name } }`;
 const TOKEN_PAGE = `query($input: OAuth2AccessTokenPageReqVO!) {
   oauth2TokenPage(input: $input) { total list { id accessToken refreshToken userId userType expiresTime clientId createTime } }
 }`;
-const REVOKE = `mutation($accessToken: String!) { revokeOAuth2Token(accessToken: $accessToken) }`;
+const REVOKE = `mutation($id: Int64!) { revokeOAuth2Token(id: $id) }`;
+/** How the token page shows a token: its first and last 3 characters. */
+const masked = (token: string) => `${token.slice(0, 3)}****${token.slice(-3)}`;
+/** The record id the console revokes a token by. */
+const recordIdOf = async (accessToken: string) => (await test.db.oAuth2AccessToken.findUniqueOrThrow({ where: { accessToken } })).id;
 
 const CLIENT_PERMISSIONS = ['system:oauth2-client:query', 'system:oauth2-client:create', 'system:oauth2-client:update', 'system:oauth2-client:delete'];
 const TOKEN_PERMISSIONS = ['system:oauth2-token:query', 'system:oauth2-token:delete'];
@@ -162,6 +166,19 @@ describe('OAuth 2.0 clients', () => {
     expect(errorCode(await graphql(test.app, GET, { token: systemToken, variables: { id: created.id } }))).toBe(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND.code);
   });
 
+  it("records the tenant a partner serves (the system tenant unless told), kept on update when omitted", async () => {
+    const otherTenant = otherTenantAdmin.tenantId;
+    const byDefault = await createClient();
+    const served = await createClient({ tenantId: otherTenant });
+    const read = async (id: number) => (await graphql<{ oauth2Client: { tenantId: number } }>(test.app, GET, { token: systemToken, variables: { id } })).data!.oauth2Client.tenantId;
+    expect([await read(byDefault.created.id), await read(served.created.id)]).toEqual([1, otherTenant]);
+    expect((await graphql(test.app, UPDATE, { token: systemToken, variables: { input: { ...served.input, tenantId: undefined, id: served.created.id, secret: '******', name: 'Kept' } } })).errors).toBeUndefined();
+    expect(await read(served.created.id)).toBe(otherTenant);
+    const before = await clientCount();
+    expect(errorCode(await graphql(test.app, CREATE, { token: systemToken, variables: { input: clientInput({ tenantId: 2_000_000_000 }) } }))).toBe(ErrorCatalogue.TENANT_NOT_FOUND.code);
+    expect(await clientCount()).toBe(before);
+  });
+
   it('refuses an id on create and requires one on update, naming id', async () => {
     const before = await clientCount();
     const withId = await graphql(test.app, CREATE, { token: systemToken, variables: { input: clientInput({ id: 5 }) } });
@@ -272,9 +289,10 @@ describe('OAuth 2.0 token records', () => {
     });
     expect(answer.errors).toBeUndefined();
     expect(answer.data!.oauth2TokenPage.total).toBe(2);
-    expect(answer.data!.oauth2TokenPage.list.map((record) => record.accessToken)).toEqual([second, first]);
+    expect(answer.data!.oauth2TokenPage.list.map((record) => record.accessToken)).toEqual([masked(second), masked(first)]);
+    expect(JSON.stringify(answer.data)).not.toContain(second);
     expect(answer.data!.oauth2TokenPage.list[0]).toMatchObject({
-      accessToken: second,
+      accessToken: masked(second),
       refreshToken: '',
       userId: partner.id,
       userType: 3,
@@ -290,18 +308,26 @@ describe('OAuth 2.0 token records', () => {
       token: adminSession,
       variables: { input: { userId: admin.id, userType: 2 } },
     });
-    expect(mine.data!.oauth2TokenPage.list).toEqual([expect.objectContaining({ accessToken: adminSession, userType: 2, refreshToken: expect.stringMatching(/^.{43}$/) })]);
+    const sessionRecord = await test.db.oAuth2AccessToken.findUniqueOrThrow({ where: { accessToken: adminSession } });
+    expect(mine.data!.oauth2TokenPage.list).toEqual([
+      expect.objectContaining({ accessToken: masked(adminSession), userType: 2, refreshToken: masked(sessionRecord.refreshToken) }),
+    ]);
   });
 
-  it('revokes a token: /open-api refuses it at once', async () => {
+  it('revokes a token by the record id the page shows: /open-api refuses it at once', async () => {
     const partner = await createPartner(test.core);
     const token = await tokenOf(test.app, partner);
     expect((await probe(test.app, token)).statusCode).toBe(200);
-    const revoked = await graphql(test.app, REVOKE, { token: systemToken, variables: { accessToken: token } });
+    const page = await graphql<{ oauth2TokenPage: { list: { id: number }[] } }>(test.app, TOKEN_PAGE, { token: systemToken, variables: { input: { clientId: partner.clientId } } });
+    const [{ id }] = page.data!.oauth2TokenPage.list as [{ id: number }];
+    const revoked = await graphql(test.app, REVOKE, { token: systemToken, variables: { id } });
     expect(revoked.errors).toBeUndefined();
     expect((await probe(test.app, token)).statusCode).toBe(401);
     expect(await test.db.oAuth2AccessToken.count({ where: { accessToken: token } })).toBe(0);
-    expect(errorCode(await graphql(test.app, REVOKE, { token: systemToken, variables: { accessToken: token } }))).toBe(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND.code);
+    expect(errorCode(await graphql(test.app, REVOKE, { token: systemToken, variables: { id } }))).toBe(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND.code);
+    const invalid = await graphql(test.app, REVOKE, { token: systemToken, variables: { id: 0 } });
+    expect(errorCode(invalid)).toBe(400);
+    expect(invalid.errors![0]!.message).toContain('id');
   });
 
   it('revoking a console session ends it, refresh token included', async () => {
@@ -312,7 +338,7 @@ describe('OAuth 2.0 token records', () => {
       { variables: { u: admin.username, p: admin.password, t: admin.tenantName } },
     );
     const session = login.data!.login;
-    expect((await graphql(test.app, REVOKE, { token: systemToken, variables: { accessToken: session.accessToken } })).errors).toBeUndefined();
+    expect((await graphql(test.app, REVOKE, { token: systemToken, variables: { id: await recordIdOf(session.accessToken) } })).errors).toBeUndefined();
     expect(errorCode(await graphql(test.app, '{ me { user { id } } }', { token: session.accessToken }))).toBe(401);
     const refresh = await graphql(test.app, `mutation($r: String!) { refresh(refreshToken: $r) { accessToken } }`, { variables: { r: session.refreshToken } });
     expect(errorCode(refresh)).toBe(ErrorCatalogue.AUTH_REFRESH_TOKEN_INVALID.code);
@@ -331,7 +357,7 @@ describe('OAuth 2.0 token records', () => {
       variables: { input: { pageSize: 100 } },
     });
     expect(all.data!.oauth2TokenPage.list.every((record) => record.userType === 2 && record.userId === otherTenantAdmin.id)).toBe(true);
-    expect(errorCode(await graphql(test.app, REVOKE, { token: otherTenantToken, variables: { accessToken: token } }))).toBe(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND.code);
+    expect(errorCode(await graphql(test.app, REVOKE, { token: otherTenantToken, variables: { id: await recordIdOf(token) } }))).toBe(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND.code);
     expect((await probe(test.app, token)).statusCode).toBe(200);
   });
 
@@ -339,7 +365,7 @@ describe('OAuth 2.0 token records', () => {
     const partner = await createPartner(test.core);
     const token = await tokenOf(test.app, partner);
     const queryOnly = await adminToken(test.app, await createAdmin(test.core, { permissions: ['system:oauth2-token:query'] }));
-    expect(errorCode(await graphql(test.app, REVOKE, { token: queryOnly, variables: { accessToken: token } }))).toBe(403);
+    expect(errorCode(await graphql(test.app, REVOKE, { token: queryOnly, variables: { id: await recordIdOf(token) } }))).toBe(403);
     expect((await probe(test.app, token)).statusCode).toBe(200);
     const none = await adminToken(test.app, await createAdmin(test.core, { permissions: ['system:user:query'] }));
     expect(errorCode(await graphql(test.app, TOKEN_PAGE, { token: none, variables: { input: {} } }))).toBe(403);
@@ -385,7 +411,7 @@ describe.skipIf(!redisUp)('token revocation across instances', () => {
     const token = await tokenOf(first.app, partner);
     expect((await probe(second.app, token)).statusCode).toBe(200);
     const admin = await adminToken(first.app, await createAdmin(first.core, { permissions: TOKEN_PERMISSIONS }));
-    expect((await graphql(first.app, REVOKE, { token: admin, variables: { accessToken: token } })).errors).toBeUndefined();
+    expect((await graphql(first.app, REVOKE, { token: admin, variables: { id: await recordIdOf(token) } })).errors).toBeUndefined();
     const deadline = Date.now() + 1000;
     let status = (await probe(second.app, token)).statusCode;
     while (status !== 401 && Date.now() < deadline) {

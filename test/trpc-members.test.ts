@@ -8,6 +8,7 @@ import { envelope, getQuery, partnerToken, useTestApp } from './support/app';
 import { createAdmin, createTenant, issuedAdminToken, seededAdminToken, unique } from './support/admin';
 import { SEED } from './support/database';
 import { clientWith, failure, type OpsClient, otherTenantClient } from './support/ops-client';
+import { createPartner } from './support/partner-clients';
 
 const test = useTestApp('trpc_members');
 let url: string;
@@ -112,6 +113,39 @@ describe('denials', () => {
     expect((await failure(other.wallet.credit.mutate({ memberId: member.id, amount: 1, adjustmentId: unique('adj-'), reason: 'x' }))).serviceCode).toBe(ErrorCatalogue.MEMBER_NOT_FOUND.code);
     expect((await other.member.search.query({ pageNo: 1, pageSize: 100 })).list.some((found) => found.id === member.id)).toBe(false);
     expect((await staff.wallet.balance.query({ memberId: member.id })).balance).toBe(0);
+  });
+});
+
+describe("partner clients of another tenant", () => {
+  it('answer exactly as a client that does not exist, whether or not the externalUserId is bound there', async () => {
+    const boundInA = unique('ext-');
+    const memberA = await staff.member.create.mutate({ nickname: 'Bound in A' });
+    await staff.member.bind.mutate({ memberId: memberA.id, partnerClientId: SEED.partnerClientId, externalUserId: boundInA });
+    const { client: other, tenantId } = await otherTenantClient(test, url);
+    const memberB = await other.member.create.mutate({ nickname: 'Squatter' });
+    const bindingsBefore = await test.db.partnerBinding.count();
+
+    const answers = await Promise.all(
+      [
+        { partnerClientId: SEED.partnerClientId, externalUserId: boundInA },
+        { partnerClientId: SEED.partnerClientId, externalUserId: unique('ext-') },
+        { partnerClientId: 'no-such-client', externalUserId: unique('ext-') },
+      ].map(async (key) => {
+        const refused = await failure(other.member.bind.mutate({ memberId: memberB.id, ...key }));
+        return { ...refused, message: refused.message.replace(key.partnerClientId, '<client>') };
+      }),
+    );
+    expect(answers).toEqual(Array(3).fill({ code: 'UNPROCESSABLE_CONTENT', serviceCode: ErrorCatalogue.MEMBER_PARTNER_NOT_FOUND.code, message: 'Partner <client> does not exist' }));
+    expect(await test.db.partnerBinding.count()).toBe(bindingsBefore);
+    expect((await staff.member.get.query({ memberId: memberA.id })).bindings.map((binding) => binding.externalUserId)).toEqual([boundInA]);
+
+    // A client serving tenant B is bound there, and is another tenant's client for A.
+    const partnerOfB = await createPartner(test.core, { tenantId });
+    const externalUserId = unique('ext-');
+    expect(await other.member.bind.mutate({ memberId: memberB.id, partnerClientId: partnerOfB.clientId, externalUserId })).toMatchObject({ tenantId, memberId: memberB.id });
+    expect((await failure(staff.member.bind.mutate({ memberId: memberA.id, partnerClientId: partnerOfB.clientId, externalUserId }))).serviceCode).toBe(
+      ErrorCatalogue.MEMBER_PARTNER_NOT_FOUND.code,
+    );
   });
 });
 

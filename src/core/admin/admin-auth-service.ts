@@ -67,8 +67,17 @@ const loginInput = z.object({
 export type AdminLoginInput = z.input<typeof loginInput>;
 
 const ENABLED = 0;
-/** Expired refresh tokens are deleted at most hourly, on sign-in. */
+/** Expired refresh tokens (used ones included) are deleted at most hourly, on sign-in. */
 const PURGE_INTERVAL_MS = 3_600_000;
+/** Slack for the time between creating a refresh token and issuing its access token. */
+const FAMILY_MARGIN_SECONDS = 60;
+
+interface NewRefreshToken {
+  refreshToken: string;
+  tenantId: number;
+  userId: number;
+  expiresTime: Date;
+}
 
 export interface AdminAuthDeps {
   db: Db;
@@ -114,7 +123,9 @@ export class AdminAuthService {
 
   /**
    * A new token pair for a refresh token, which is used up (as are the access tokens issued with
-   * it). The user and the tenant are checked again, so a disabled account cannot renew.
+   * it). The user and the tenant are checked again, so a disabled account cannot renew. A refresh
+   * token presented again after it was used (a replay, or the loser of two concurrent refreshes)
+   * ends its whole family: every token descended from the sign-in stops working (RFC 9700 4.14.2).
    */
   async refresh(ctx: RequestContext, refreshToken: string): Promise<AdminTokens> {
     const invalid = () => new ServiceError(ErrorCatalogue.AUTH_REFRESH_TOKEN_INVALID);
@@ -122,16 +133,30 @@ export class AdminAuthService {
     const { db, tokens, tenants } = this.deps;
     const record = await db.oAuth2RefreshToken.findUnique({ where: { refreshToken } });
     if (!record || record.userType !== UserType.ADMIN || record.clientId !== ADMIN_CONSOLE_CLIENT_ID) throw invalid();
-    // Of two concurrent refreshes with one token, only the one whose delete counts goes on.
-    const { count } = await db.oAuth2RefreshToken.deleteMany({ where: { id: record.id } });
-    await tokens.revokeAll({ refreshToken });
-    if (count === 0 || record.expiresTime.getTime() <= ctx.now().getTime()) throw invalid();
-
+    if (record.usedAt !== null) {
+      await this.endFamily(ctx, record.familyId);
+      throw invalid();
+    }
+    if (record.expiresTime.getTime() <= ctx.now().getTime()) throw invalid();
     await tenants.assertActive(record.tenantId, ctx.now().getTime());
     const user = await db.adminUser.findFirst({ where: { id: record.userId, tenantId: record.tenantId }, select: { username: true, status: true } });
     if (!user) throw invalid();
     if (user.status !== ENABLED) throw new ServiceError(ErrorCatalogue.AUTH_USER_DISABLED, { username: user.username });
-    return this.startSession(ctx, record.tenantId, record.userId);
+
+    // The successor exists before the claim: a concurrent refresh that loses the claim ends the
+    // family, and must find the winner's successor to end it too.
+    const successor = await this.createRefreshToken(ctx, record.tenantId, record.userId, record.familyId);
+    const { count } = await db.oAuth2RefreshToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: ctx.now() } });
+    if (count === 0) {
+      await this.endFamily(ctx, record.familyId);
+      throw invalid();
+    }
+    await tokens.revokeAll({ refreshToken });
+    const session = await this.issueAccessToken(ctx, successor);
+    // The family may have ended between the claim and the issue, missing this access token.
+    const { usedAt } = await db.oAuth2RefreshToken.findUniqueOrThrow({ where: { refreshToken: successor.refreshToken }, select: { usedAt: true } });
+    if (usedAt !== null) await tokens.revokeAll({ refreshToken: successor.refreshToken });
+    return session;
   }
 
   /** Ends the session of `accessToken`, which must be the caller's own: the token and its refresh token. */
@@ -199,28 +224,51 @@ export class AdminAuthService {
     }
   }
 
-  private async startSession(ctx: RequestContext, tenantId: number, userId: number): Promise<AdminTokens> {
+  /**
+   * Ends a refresh-token family: every token of it is marked used, and the access tokens issued
+   * with them are revoked. Only tokens created within an access token's lifetime can still have a
+   * live access token (older ones were revoked when their refresh token was used, or expired).
+   */
+  private async endFamily(ctx: RequestContext, familyId: string): Promise<void> {
     const { db, tokens, settings } = this.deps;
+    await db.oAuth2RefreshToken.updateMany({ where: { familyId, usedAt: null }, data: { usedAt: ctx.now() } });
+    const since = new Date(ctx.now().getTime() - (settings.accessTokenTtlSeconds + FAMILY_MARGIN_SECONDS) * 1000);
+    const recent = await db.oAuth2RefreshToken.findMany({ where: { familyId, createdAt: { gte: since } }, select: { refreshToken: true } });
+    for (const { refreshToken } of recent) await tokens.revokeAll({ refreshToken });
+  }
+
+  private async startSession(ctx: RequestContext, tenantId: number, userId: number): Promise<AdminTokens> {
+    const refresh = await this.createRefreshToken(ctx, tenantId, userId);
     const now = ctx.now().getTime();
+    if (now - this.lastPurge >= PURGE_INTERVAL_MS) {
+      this.lastPurge = now;
+      await this.deps.db.oAuth2RefreshToken.deleteMany({ where: { expiresTime: { lt: new Date(now) } } });
+    }
+    return this.issueAccessToken(ctx, refresh);
+  }
+
+  /** A new refresh token of a family; a sign-in starts a family named after its first token. */
+  private async createRefreshToken(ctx: RequestContext, tenantId: number, userId: number, familyId?: string): Promise<NewRefreshToken> {
     const refreshToken = newOpaqueToken();
-    const refreshExpiresTime = new Date(now + settings.refreshTokenTtlSeconds * 1000);
-    await db.oAuth2RefreshToken.create({
-      data: { refreshToken, userId, userType: UserType.ADMIN, tenantId, clientId: ADMIN_CONSOLE_CLIENT_ID, expiresTime: refreshExpiresTime },
+    const expiresTime = new Date(ctx.now().getTime() + this.deps.settings.refreshTokenTtlSeconds * 1000);
+    await this.deps.db.oAuth2RefreshToken.create({
+      data: { refreshToken, familyId: familyId ?? refreshToken, userId, userType: UserType.ADMIN, tenantId, clientId: ADMIN_CONSOLE_CLIENT_ID, expiresTime, createdAt: ctx.now() },
     });
-    const access = await tokens.issue({
+    return { refreshToken, tenantId, userId, expiresTime };
+  }
+
+  private async issueAccessToken(ctx: RequestContext, refresh: NewRefreshToken): Promise<AdminTokens> {
+    const { userId, tenantId, refreshToken } = refresh;
+    const access = await this.deps.tokens.issue({
       userId,
       userType: UserType.ADMIN,
       tenantId,
       clientId: ADMIN_CONSOLE_CLIENT_ID,
       scopes: [],
-      validitySeconds: settings.accessTokenTtlSeconds,
+      validitySeconds: this.deps.settings.accessTokenTtlSeconds,
       refreshToken,
     });
-    if (now - this.lastPurge >= PURGE_INTERVAL_MS) {
-      this.lastPurge = now;
-      await db.oAuth2RefreshToken.deleteMany({ where: { expiresTime: { lt: new Date(now) } } });
-    }
-    return { userId, accessToken: access.accessToken, refreshToken, expiresTime: new Date(access.expiresAt), refreshExpiresTime };
+    return { userId, accessToken: access.accessToken, refreshToken, expiresTime: new Date(access.expiresAt), refreshExpiresTime: refresh.expiresTime };
   }
 
   /** A hash to verify against when the user does not exist, so that costs what a wrong password costs. */

@@ -205,22 +205,24 @@ export class MemberService {
   }
 
   /**
-   * Binds (partner, externalUserId) to a member of the caller's tenant. Binding the same pair to the
-   * same member again answers the existing binding; a pair bound elsewhere (another member, another
-   * tenant) is refused: unbind it first.
+   * Binds (partner, externalUserId) to a member of the caller's tenant, for a partner client serving
+   * that tenant: another tenant's client answers exactly as a client that does not exist, so its
+   * externalUserIds can neither be squatted nor probed. Binding the same pair to the same member
+   * again answers the existing binding; a pair bound to another member is refused: unbind it first.
    */
   async bind(ctx: RequestContext, raw: BindingCreateInput): Promise<BindingView> {
     const input = bindingCreateSchema.parse(raw);
     const tenantId = tenantIdOf(ctx);
     await this.requireMember(this.db, tenantId, input.memberId);
-    if (!(await this.db.oAuth2Client.findUnique({ where: { clientId: input.partnerClientId }, select: { id: true } }))) {
-      throw new ServiceError(ErrorCatalogue.MEMBER_PARTNER_NOT_FOUND, { partnerClientId: input.partnerClientId });
-    }
+    const partnerNotFound = () => new ServiceError(ErrorCatalogue.MEMBER_PARTNER_NOT_FOUND, { partnerClientId: input.partnerClientId });
+    if (!(await this.db.oAuth2Client.findFirst({ where: { clientId: input.partnerClientId, tenantId }, select: { id: true } }))) throw partnerNotFound();
     const key = { partnerClientId: input.partnerClientId, externalUserId: input.externalUserId };
     const existingOrTaken = async (): Promise<BindingView | undefined> => {
       const existing = await this.db.partnerBinding.findUnique({ where: { partnerClientId_externalUserId: key } });
       if (!existing) return undefined;
-      if (existing.memberId === input.memberId && existing.tenantId === tenantId) return bindingView(existing);
+      // Made before clients had a tenant: a binding of another tenant tells nothing either.
+      if (existing.tenantId !== tenantId) throw partnerNotFound();
+      if (existing.memberId === input.memberId) return bindingView(existing);
       throw new ServiceError(ErrorCatalogue.MEMBER_BINDING_TAKEN, key);
     };
     const existing = await existingOrTaken();

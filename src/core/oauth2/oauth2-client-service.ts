@@ -1,7 +1,8 @@
 // OAuth 2.0 clients (OAuth2ClientSaveReqVO), including the open-platform partner settings. The
 // secret is stored hashed and shown once, when it is set; sending ****** on update keeps it.
-// Clients are shared by every tenant: only the system tenant's administrators manage them
-// (`assertManagedBy`); the seed and tests create clients directly with `create`.
+// Clients are the platform's: only the system tenant's administrators manage them (`assertManagedBy`);
+// the seed and tests create clients directly with `create`. A partner client serves the members of
+// one tenant (tenantId), the only tenant where staff can bind its users.
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { jsonStrings } from '../db/json-values';
@@ -13,6 +14,7 @@ import { pageInputSchema, pageWindow } from '../paging';
 import type { RequestContext } from '../request-context';
 import { MASKED_SECRET } from '../security/masking';
 import { hashSecret } from '../security/password-hash';
+import { SYSTEM_TENANT_ID } from '../tenant/tenant-directory';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from './scopes';
 import type { TokenService } from './token-service';
@@ -40,6 +42,8 @@ export const oauth2ClientSaveSchema = z.object({
   partnerContact: z.string().max(100).nullish(),
   ipWhitelist: z.string().max(2000).nullish(),
   rateLimitQps: z.number().int().min(0).max(1_000_000).nullish(),
+  /** The tenant the partner serves (its members are bound in it only); default: the system tenant, kept on update. */
+  tenantId: z.number().int().positive().max(2_147_483_647).nullish(),
   /** Accepted for the console's form; the rule it names (JSON additionalInformation) is always enforced. */
   additionalInformationJson: z.boolean().nullish(),
 });
@@ -80,6 +84,7 @@ export interface OAuth2ClientRecord {
   partnerContact: string | null;
   ipWhitelist: string;
   rateLimitQps: number;
+  tenantId: number;
   createTime: Date;
   updateTime: Date;
 }
@@ -108,6 +113,7 @@ function toRecord(stored: StoredClient): OAuth2ClientRecord {
     partnerContact: stored.partnerContact,
     ipWhitelist: stored.ipWhitelist,
     rateLimitQps: stored.rateLimitQps,
+    tenantId: stored.tenantId,
     createTime: stored.createdAt,
     updateTime: stored.updatedAt,
   };
@@ -163,6 +169,12 @@ export class OAuth2ClientService {
     private readonly tokens: TokenService,
   ) {}
 
+  private async assertTenantExists(tenantId: number | null | undefined): Promise<void> {
+    if (tenantId && !(await this.db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) {
+      throw new ServiceError(ErrorCatalogue.TENANT_NOT_FOUND, { tenantId });
+    }
+  }
+
   /** Refuses callers outside the system tenant: clients are shared by every tenant. */
   assertManagedBy(ctx: RequestContext): void {
     assertSystemTenant(ctx, 'manage OAuth 2.0 clients');
@@ -174,10 +186,13 @@ export class OAuth2ClientService {
     if (input.id !== undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: must be omitted on create' });
     if (input.secret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'secret: choose a secret for a new client' });
     assertPartnerSettings(input);
+    await this.assertTenantExists(input.tenantId);
     if (await this.db.oAuth2Client.findUnique({ where: { clientId: input.clientId } })) {
       throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_EXISTS, { clientId: input.clientId });
     }
-    const record = await this.db.oAuth2Client.create({ data: { ...recordFields(input), secretHash: await hashSecret(input.secret) } });
+    const record = await this.db.oAuth2Client.create({
+      data: { ...recordFields(input), tenantId: input.tenantId ?? SYSTEM_TENANT_ID, secretHash: await hashSecret(input.secret) },
+    });
     await this.bus.publish({ kind: 'client-changed', clientId: record.clientId });
     return { id: record.id, clientId: record.clientId, secret: input.secret };
   }
@@ -187,13 +202,14 @@ export class OAuth2ClientService {
     const input = oauth2ClientSaveSchema.parse(rawInput);
     if (input.id === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: required to update a client' });
     assertPartnerSettings(input);
+    await this.assertTenantExists(input.tenantId);
     const existing = await this.db.oAuth2Client.findUnique({ where: { id: input.id } });
     if (!existing) throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_NOT_FOUND, { clientId: String(input.id) });
     if (input.clientId !== existing.clientId && (await this.db.oAuth2Client.findUnique({ where: { clientId: input.clientId } }))) {
       throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_EXISTS, { clientId: input.clientId });
     }
     const secretHash = input.secret === MASKED_SECRET ? existing.secretHash : await hashSecret(input.secret);
-    await this.db.oAuth2Client.update({ where: { id: input.id }, data: { ...recordFields(input), secretHash } });
+    await this.db.oAuth2Client.update({ where: { id: input.id }, data: { ...recordFields(input), ...(input.tenantId ? { tenantId: input.tenantId } : {}), secretHash } });
     await this.bus.publish({ kind: 'client-changed', clientId: existing.clientId });
     if (input.clientId !== existing.clientId) await this.bus.publish({ kind: 'client-changed', clientId: input.clientId });
   }

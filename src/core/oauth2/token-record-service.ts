@@ -1,11 +1,15 @@
 // The console's view of issued access tokens (the records of interface.md 2.2): a tenant pages its
-// own records (partner tokens and console sessions alike) and revokes one, which takes effect at
-// once in every process (TokenService publishes the revocation on the invalidation bus).
+// own records (partner tokens and console sessions alike) and revokes one by record id, which takes
+// effect at once in every process (TokenService publishes the revocation on the invalidation bus).
+// The console never reads a token back: whoever may page tokens could otherwise act as their holders
+// (a super administrator's session, a partner's token), so the page shows them masked.
+import { recordIdSchema } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
+import { maskKey } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import type { TokenService } from './token-service';
@@ -18,11 +22,11 @@ export const tokenRecordPageSchema = pageInputSchema.extend({
 
 export type TokenRecordPageInput = z.infer<typeof tokenRecordPageSchema>;
 
-export const accessTokenSchema = z.string().min(1).max(128);
-
 export interface TokenRecord {
   id: number;
+  /** Masked (`abc****xyz`): enough to tell tokens apart, never usable. */
   accessToken: string;
+  /** Masked like accessToken; empty for tokens issued without one (client credentials). */
   refreshToken: string;
   userId: number;
   userType: number;
@@ -61,20 +65,27 @@ export class TokenRecordService {
       db.oAuth2AccessToken.findMany({ where, select: RECORD_FIELDS, orderBy: { id: 'desc' }, ...pageWindow(query) }),
       db.oAuth2AccessToken.count({ where }),
     ]);
-    return { list: records.map(({ createdAt, ...record }) => ({ ...record, createTime: createdAt })), total };
+    const list = records.map(({ createdAt, accessToken, refreshToken, ...record }) => ({
+      ...record,
+      accessToken: maskKey(accessToken),
+      refreshToken: refreshToken === '' ? '' : maskKey(refreshToken),
+      createTime: createdAt,
+    }));
+    return { list, total };
   }
 
   /**
-   * Revokes one of the tenant's access tokens, and the refresh token of its session (a console
-   * session could otherwise renew itself). Unknown tokens and other tenants' are NOT_FOUND alike.
+   * Revokes one of the tenant's access tokens by its record id, and the refresh token of its
+   * session (a console session could otherwise renew itself). Unknown records and other tenants'
+   * are NOT_FOUND alike.
    */
-  async revoke(ctx: RequestContext, rawAccessToken: string): Promise<void> {
-    const accessToken = accessTokenSchema.parse(rawAccessToken);
+  async revoke(ctx: RequestContext, rawId: number): Promise<void> {
+    const id = recordIdSchema.parse(rawId);
     const tenantId = tenantIdOf(ctx);
     const db = tenantScopedDb(this.db, tenantId);
-    const record = await db.oAuth2AccessToken.findFirst({ where: { accessToken }, select: { refreshToken: true } });
+    const record = await db.oAuth2AccessToken.findFirst({ where: { id }, select: { accessToken: true, refreshToken: true } });
     if (!record) throw new ServiceError(ErrorCatalogue.OAUTH2_TOKEN_NOT_FOUND);
-    await this.tokens.revokeAll({ accessToken, tenantId });
+    await this.tokens.revokeAll({ accessToken: record.accessToken, tenantId });
     if (record.refreshToken !== '') {
       await db.oAuth2RefreshToken.deleteMany({ where: { refreshToken: record.refreshToken } });
       await this.tokens.revokeAll({ refreshToken: record.refreshToken, tenantId });

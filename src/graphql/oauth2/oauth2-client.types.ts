@@ -66,6 +66,9 @@ export class OAuth2ClientSaveReqVO {
   @Field(() => Int, { nullable: true, description: 'Requests per second; 0 means no limit' })
   rateLimitQps?: number | null;
 
+  @Field(() => Int64, { nullable: true, description: "The tenant whose members the partner serves (bindings are made in it only); default: the system tenant; omitted on update keeps it" })
+  tenantId?: number | null;
+
   @Field(() => Boolean, { nullable: true })
   additionalInformationJson?: boolean | null;
 }
@@ -143,6 +146,9 @@ export class OAuth2Client {
 
   @Field(() => Int)
   rateLimitQps!: number;
+
+  @Field(() => Int64, { description: 'The tenant whose members the partner serves' })
+  tenantId!: number;
 
   @Field(() => DateTime)
   createTime!: Date;

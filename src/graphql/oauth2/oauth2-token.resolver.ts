@@ -1,7 +1,8 @@
-// Issued access tokens of the caller's tenant: page and revoke (at once, in every process).
+// Issued access tokens of the caller's tenant: page (tokens masked) and revoke by record id (at once, in every process).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { TokenRecord } from '../../core/oauth2/token-record-service';
 import type { Page } from '../common/page';
+import { Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
 import { OAuth2AccessTokenPageReqVO, OAuth2AccessTokenRecordPage } from './oauth2-token.types';
 
@@ -14,9 +15,9 @@ export class OAuth2TokenResolver {
   }
 
   @Authorized('system:oauth2-token:delete')
-  @Mutation(() => Boolean, { description: 'Revokes an access token (and the refresh token of its session) at once' })
-  async revokeOAuth2Token(@Arg('accessToken', () => String) accessToken: string, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
-    await core.tokenRecords.revoke(ctx, accessToken);
+  @Mutation(() => Boolean, { description: 'Revokes an access token by its record id (and the refresh token of its session) at once' })
+  async revokeOAuth2Token(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+    await core.tokenRecords.revoke(ctx, id);
     return true;
   }
 }

@@ -7,10 +7,10 @@ export class OAuth2AccessTokenRecord {
   @Field(() => Int64)
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Masked (abc****xyz): tells tokens apart, never usable; revoke by id' })
   accessToken!: string;
 
-  @Field(() => String, { description: 'Empty for tokens issued without one (client credentials)' })
+  @Field(() => String, { description: 'Masked like accessToken; empty for tokens issued without one (client credentials)' })
   refreshToken!: string;
 
   @Field(() => Int64)
