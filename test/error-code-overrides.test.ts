@@ -239,7 +239,9 @@ describe('error-code overrides', () => {
   });
 
   it('accepts the longest fields', async () => {
-    await createOverride({ applicationName: 'a'.repeat(50), langType: 'zh-Hant-TW', message: 'm'.repeat(500), memo: 'm'.repeat(500) });
+    const longest = { applicationName: 'a'.repeat(50), langType: 'zh-Hant-TW', message: 'm'.repeat(500), memo: 'm'.repeat(500) };
+    const id = await createOverride(longest);
+    expect(await test.db.errorCode.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('requires the id on update', async () => {

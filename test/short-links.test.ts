@@ -157,7 +157,9 @@ describe('short-link groups', () => {
   });
 
   it('accepts the longest fields', async () => {
-    await createGroup(admin.token, { groupName: 'g'.repeat(64), groupCode: unique('c'.repeat(54)), description: 'd'.repeat(255), remark: 'r'.repeat(500), sort: 999_999 });
+    const longest = { groupName: 'g'.repeat(64), groupCode: unique('c'.repeat(54)), description: 'd'.repeat(255), remark: 'r'.repeat(500), sort: 999_999 };
+    const id = await createGroup(admin.token, longest);
+    expect(await test.db.shortLinkGroup.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 
