@@ -226,23 +226,18 @@ describe('create', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it.each([
-    [11_300 + 113, true],
-    [11_300 - 113, true],
-    [11_300 + 114, false],
-    [11_300 - 114, false],
-    [0, false],
-  ])('expectedPayAmount %i against a live 11 300 with a 1 %% threshold: accepted %s', async (expectedPayAmount, accepted) => {
+  it.each([11_300 + 113, 11_300 - 113])('accepts expectedPayAmount %i against a live 11 300 with a 1 %% threshold', async (expectedPayAmount) => {
+    const answer = envelope<CreateData>(await postJson(test.app, token, CREATE, createBody({ expectedPayAmount })));
+    expect(answer.code).toBe(0);
+    expect(answer.data.payAmount).toBe(11_300);
+  });
+
+  it.each([11_300 + 114, 11_300 - 114, 0])('refuses expectedPayAmount %i against a live 11 300 with a 1 %% threshold, creating nothing', async (expectedPayAmount) => {
     const before = await counts();
     const answer = envelope<CreateData>(await postJson(test.app, token, CREATE, createBody({ expectedPayAmount })));
-    if (accepted) {
-      expect(answer.code).toBe(0);
-      expect(answer.data.payAmount).toBe(11_300);
-    } else {
-      expect(answer.code).toBe(ErrorCatalogue.ORDER_PRICE_DEVIATION.code);
-      expect(answer.msg).toContain('11300');
-      expect(await counts()).toEqual(before);
-    }
+    expect(answer.code).toBe(ErrorCatalogue.ORDER_PRICE_DEVIATION.code);
+    expect(answer.msg).toContain('11300');
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses unknown goods and short stock, creating nothing', async () => {
@@ -355,8 +350,8 @@ describe('get', () => {
     ]) {
       const body = envelope<OrderData>(response);
       expect(body.code).toBe(0);
+      // toMatchObject matches arrays element by element, their length included.
       expect(body.data).toMatchObject(expected);
-      expect(body.data.items.map((item) => expect.objectContaining(item))).toHaveLength(2);
     }
   });
 
