@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sqliteFilePath } from './database-url';
 
@@ -11,7 +11,9 @@ describe('sqliteFilePath', () => {
       const file = join(folder, 'nested', 'shop.db');
       expect(sqliteFilePath(`file:${file}?connection_limit=1`)).toBe(file);
       expect(existsSync(join(folder, 'nested'))).toBe(true);
-      expect(sqliteFilePath('file:./data/x.db')).toBe(resolve('data/x.db'));
+      // A relative path is resolved against the working directory.
+      const relativeFile = relative(process.cwd(), join(folder, 'relative', 'x.db'));
+      expect(sqliteFilePath(`file:${relativeFile}`)).toBe(join(folder, 'relative', 'x.db'));
       expect(sqliteFilePath('file::memory:')).toBe(':memory:');
     } finally {
       rmSync(folder, { recursive: true, force: true });
