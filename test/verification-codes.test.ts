@@ -406,9 +406,9 @@ describe('bounds', () => {
   });
 
   it.each([
-    ...Object.keys(smsUse).map((field) => [USE_SMS, field, smsUse] as const),
-    ...Object.keys(mailUse).map((field) => [USE_MAIL, field, mailUse] as const),
-  ])('%#: requires %s (a bad request naming it, nothing written)', async (query, field, complete) => {
+    ...Object.keys(smsUse).map((field) => [field, 'SmsCodeUseReqDTO', USE_SMS, smsUse] as const),
+    ...Object.keys(mailUse).map((field) => [field, 'MailCodeUseReqDTO', USE_MAIL, mailUse] as const),
+  ])('requires %s of %s (a bad request naming it, nothing written)', async (field, _type, query, complete) => {
     const { [field]: _dropped, ...input } = complete as Record<string, unknown>;
     const before = await test.db.verificationCode.count();
     const answer = await call(admin, query, input);
