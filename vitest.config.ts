@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // A test that runs no expectation fails: it could not have failed otherwise.
+    expect: { requireAssertions: true },
     hookTimeout: 60_000,
   },
 });

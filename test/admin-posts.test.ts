@@ -90,7 +90,9 @@ describe('posts', () => {
   });
 
   it('accepts the longest name and code', async () => {
-    await createPost(admin.token, { name: 'n'.repeat(50), code: unique('c'.repeat(54)) });
+    const longest = { name: 'n'.repeat(50), code: unique('c'.repeat(54)) };
+    const id = await createPost(admin.token, longest);
+    expect(await test.db.post.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('answers an id beyond the 32-bit store as not found (SQLite) or a bad request (PostgreSQL), never a fault', async () => {

@@ -221,7 +221,9 @@ describe('tenants', () => {
     expectBadRequest(await call(systemToken, UPDATE, { input: tenantInput(packageId) }), 'id');
     expectBadRequest(await call(systemToken, UPDATE, { input: { ...tenantInput(packageId, { username: 'x' }), id: tenant.id } }), 'username');
     expectBadRequest(await call(systemToken, PAGE, { input: { pageNo: 1, pageSize: 101 } }), 'pageSize');
-    expect(errorCode(await call(systemToken, CREATE, { input: tenantInput(packageId, { expireTime: 'tomorrow' }) }))).not.toBeUndefined();
+    const notADate = await call(systemToken, CREATE, { input: tenantInput(packageId, { expireTime: 'tomorrow' }) });
+    expect(errorCode(notADate)).toBe('BAD_USER_INPUT');
+    expect(notADate.errors![0]!.message).toContain('at "input.expireTime"');
     expect({ tenants: await test.db.tenant.count(), users: await test.db.adminUser.count() }).toEqual(before);
     // The bounds themselves are accepted.
     await createTenantThrough(packageId, { name: `${unique('t')}${'n'.repeat(19)}`, username: `${'a'.repeat(20)}${unique('')}`.slice(0, 30), accountCount: 1 });

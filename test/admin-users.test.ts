@@ -7,6 +7,7 @@ import { verifySecret } from '../src/core/security/password-hash';
 import { useTestApp } from './support/app';
 import { createTenant, errorCode, graphql, login, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin, tokenFor } from './support/admin-org';
+import { inRounds, RACE_TEST_TIMEOUT_MS } from './support/races';
 
 const test = useTestApp('admin_users');
 
@@ -222,14 +223,19 @@ describe('users', () => {
     expect(await test.db.adminUser.count({ where: { tenantId: tenant.id } })).toBe(3);
   });
 
-  it('never exceeds accountCount under concurrent creates', async () => {
-    const tenant = await createTenant(test.db);
-    await test.db.tenant.update({ where: { id: tenant.id }, data: { accountCount: 4 } });
-    const owner = await signedInAdmin(test.core, { tenant, permissions: ALL });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => graphql(test.app, CREATE, { token: owner.token, variables: { input: user() } })));
-    for (const answer of answers) if (answer.errors) expect(errorCode(answer)).toBe(ErrorCatalogue.USER_COUNT_MAX.code);
-    expect(await test.db.adminUser.count({ where: { tenantId: tenant.id } })).toBeLessThanOrEqual(4);
-  });
+  it('fills exactly the free places of accountCount under concurrent creates, and refuses the rest', async () => {
+    // The owner holds one of the 4 places: of 8 concurrent creates, 3 succeed and 5 are refused, every round.
+    await inRounds(async (round) => {
+      const tenant = await createTenant(test.db);
+      await test.db.tenant.update({ where: { id: tenant.id }, data: { accountCount: 4 } });
+      const owner = await signedInAdmin(test.core, { tenant, permissions: ALL });
+      const answers = await Promise.all(Array.from({ length: 8 }, () => graphql(test.app, CREATE, { token: owner.token, variables: { input: user() } })));
+      const outcomes = answers.map((answer) => errorCode(answer) ?? 'created');
+      expect(outcomes.filter((outcome) => outcome === 'created'), `round ${round}: ${outcomes.join()}`).toHaveLength(3);
+      expect(outcomes.filter((outcome) => outcome !== 'created'), `round ${round}`).toEqual(Array(5).fill(ErrorCatalogue.USER_COUNT_MAX.code));
+      expect(await test.db.adminUser.count({ where: { tenantId: tenant.id } }), `round ${round}`).toBe(4);
+    });
+  }, RACE_TEST_TIMEOUT_MS);
 
   it.each([
     ['id', { id: 7 }],

@@ -2,10 +2,10 @@
 // GraphQL and tRPC faces reached the way their users reach them.
 import { mkdir, rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/core/db/client';
 import { sqliteFilePath } from '../src/core/db/database-url';
-import { createScratchDatabase } from '../src/core/db/scratch-database';
+import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
 import { deployMigrations } from '../src/core/db/migrations';
 import { migrationsDir } from '../prisma/schema';
 import type { PartnerRoutes } from '../src/openapi/partner-routes';
@@ -23,7 +23,13 @@ const failingRoutes: PartnerRoutes = async (app) => {
   });
 };
 
-async function replaceWithDirectory(path: string): Promise<void> {
+/**
+ * Takes a scratch database away for good, since Prisma reconnects lazily after a close: drops the
+ * PostgreSQL database, or puts a folder where the SQLite file was (the scratch drop removes it).
+ */
+async function takeAway(scratch: ScratchDatabase): Promise<void> {
+  if (scratch.target.provider === 'postgresql') return scratch.drop();
+  const path = sqliteFilePath(scratch.target.url);
   for (const suffix of ['', '-wal', '-shm']) await rm(`${path}${suffix}`, { force: true });
   await mkdir(path);
 }
@@ -51,15 +57,12 @@ describe('health and errors', () => {
     const lonely = await createTestApp({ database });
     try {
       await database.close();
-      // Prisma reconnects lazily after a close, so take the database itself away.
-      if (TEST_DATABASE === 'postgresql') await scratch.drop();
-      else await replaceWithDirectory(sqliteFilePath(scratch.target.url));
+      await takeAway(scratch);
       const response = await lonely.app.inject('/readyz');
       expect(response.statusCode).toBe(503);
       expect(envelope(response)).toMatchObject({ code: 503, msg: 'Service unavailable: database unreachable' });
     } finally {
       await lonely.close();
-      await rm(sqliteFilePath(scratch.target.url), { recursive: true, force: true }).catch(() => undefined);
       await scratch.drop();
     }
   });
@@ -172,10 +175,17 @@ describe('tRPC through the typed client', () => {
     expect(health).toMatchObject({ status: 'ok', database: TEST_DATABASE });
   });
 
-  it('batches calls, and the server refuses a batch over its cap', async () => {
+  it('batches calls made together into one request, and the server refuses a batch over its cap', async () => {
     const client = createClient(url);
-    const results = await Promise.all(Array.from({ length: 3 }, () => client.system.health.query()));
-    expect(results.map((result) => result.status)).toEqual(['ok', 'ok', 'ok']);
+    const requests = vi.spyOn(globalThis, 'fetch');
+    try {
+      const results = await Promise.all(Array.from({ length: 3 }, () => client.system.health.query()));
+      expect(results.map((result) => result.status)).toEqual(['ok', 'ok', 'ok']);
+      expect(requests).toHaveBeenCalledTimes(1);
+      expect(String(requests.mock.calls[0]![0])).toContain('/trpc/system.health,system.health,system.health?batch=1');
+    } finally {
+      requests.mockRestore();
+    }
     const procedures = Array.from({ length: TRPC_MAX_BATCH_SIZE + 1 }, () => 'system.health').join(',');
     const input = encodeURIComponent(JSON.stringify({}));
     const response = await fetch(`${url}/trpc/${procedures}?batch=1&input=${input}`);

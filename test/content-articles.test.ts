@@ -108,7 +108,7 @@ beforeAll(async () => {
   admin = await signedInAdmin(test.core, { permissions: ALL });
   ({ id: classifyId, uuidCode: classifyUuid } = await newClassify(admin.token));
   const word = await call('mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) }', { input: { name: SENSITIVE_WORD, tags: ['content'], status: 0 } });
-  expect(word.errors).toBeUndefined();
+  if (word.errors) throw new Error(`setup: createSensitiveWord failed: ${JSON.stringify(word.errors)}`);
 });
 
 describe('support info', () => {
@@ -199,7 +199,9 @@ describe('support info', () => {
   });
 
   it('accepts the longest texts', async () => {
-    await create(supportInfos, { uuidCode: unique('u'.repeat(54)), title: 't'.repeat(200), content: 'c'.repeat(100_000), coverImg: 'i'.repeat(512) });
+    const longest = { uuidCode: unique('u'.repeat(54)), title: 't'.repeat(200), content: 'c'.repeat(100_000), coverImg: 'i'.repeat(512) };
+    const id = await create(supportInfos, longest);
+    expect(await test.db.supportInfo.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 
@@ -299,7 +301,8 @@ describe('protocol statements', () => {
   });
 
   it.each([1, 7])('accepts positionType %i', async (positionType) => {
-    await create(protocolStatements, { positionType });
+    const id = await create(protocolStatements, { positionType });
+    expect(await test.db.protocolStatement.findUniqueOrThrow({ where: { id } })).toMatchObject({ positionType });
   });
 
   it.each([

@@ -148,7 +148,9 @@ describe('dictionary types', () => {
   });
 
   it('accepts the longest name and type', async () => {
-    await createType({ name: 'n'.repeat(100), type: unique('t'.repeat(90)) });
+    const longest = { name: 'n'.repeat(100), type: unique('t'.repeat(90)) };
+    const { id } = await createType(longest);
+    expect(await test.db.dictType.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 
@@ -238,7 +240,9 @@ describe('dictionary data', () => {
 
   it.each(['default', 'primary', 'success', 'info', 'warning', 'danger'])('accepts colorType %s', async (colorType) => {
     const { type } = await createType();
-    await createData(type, { colorType, label: 'l'.repeat(100), value: unique('v'.repeat(90)) });
+    const longest = { colorType, label: 'l'.repeat(100), value: unique('v'.repeat(90)) };
+    const id = await createData(type, longest);
+    expect(await test.db.dictData.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 

@@ -9,6 +9,7 @@ import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { partnerToken, useTestApp } from './support/app';
 import { errorCode, graphql, type GraphQLAnswer, randomIp, seededAdminToken, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
+import { eventually, PROPAGATION_TIMEOUT_MS } from './support/propagation';
 
 const test = useTestApp('error_code_overrides');
 
@@ -129,7 +130,7 @@ describe('the answers, in the request\'s language', () => {
       headers: { authorization: `Bearer ${superToken}`, 'accept-language': 'es-MX', 'x-request-id': requestId },
       payload: { query: 'mutation { deletePost(id: 987654) }' },
     });
-    const logged = await vi.waitFor(async () => test.db.operationLog.findFirstOrThrow({ where: { requestId } }));
+    const logged = await vi.waitFor(async () => test.db.operationLog.findFirstOrThrow({ where: { requestId } }), { timeout: PROPAGATION_TIMEOUT_MS, interval: 20 });
     expect(logged).toMatchObject({ resultCode: POST_NOT_FOUND, resultMsg: 'El puesto 987654 no existe' });
   });
 
@@ -138,7 +139,7 @@ describe('the answers, in the request\'s language', () => {
     await test.db.errorCode.create({ data: { applicationName: 'x', code, langType: 'fr', message: 'Autre', createdAt: new Date(), updatedAt: new Date() } });
     expect(test.core.errorCodes.messages(code, 'fr')).toBeUndefined();
     await test.core.bus.publish({ kind: 'error-messages-changed' });
-    await vi.waitFor(() => expect(test.core.errorCodes.messages(code, 'fr-CA')).toBe('Autre'));
+    expect(await eventually(async () => test.core.errorCodes.messages(code, 'fr-CA'), 'Autre')).toBe('Autre');
   });
 });
 
@@ -239,7 +240,9 @@ describe('error-code overrides', () => {
   });
 
   it('accepts the longest fields', async () => {
-    await createOverride({ applicationName: 'a'.repeat(50), langType: 'zh-Hant-TW', message: 'm'.repeat(500), memo: 'm'.repeat(500) });
+    const longest = { applicationName: 'a'.repeat(50), langType: 'zh-Hant-TW', message: 'm'.repeat(500), memo: 'm'.repeat(500) };
+    const id = await createOverride(longest);
+    expect(await test.db.errorCode.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('requires the id on update', async () => {

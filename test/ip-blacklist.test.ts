@@ -17,6 +17,7 @@ import { createTestApp, TEST_START, type TestApp, useTestApp, useTestDatabase } 
 import { errorCode, graphql } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 import { REDIS_FOR_TESTS } from './support/environment';
+import { eventually } from './support/propagation';
 import { statementRecorder } from './support/statements';
 
 const sql = statementRecorder();
@@ -460,27 +461,16 @@ describe.skipIf(!redisUp)('two instances over one database', () => {
     await elsewhere?.close();
   });
 
-  /** Polls until the other instance agrees, for at most two seconds. */
-  async function eventually(ip: string, app: FastifyInstance, expected: boolean): Promise<boolean> {
-    const deadline = Date.now() + 2000;
-    let state = await blocked(ip, app);
-    while (state !== expected && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      state = await blocked(ip, app);
-    }
-    return state;
-  }
-
   it("reach each other's matcher through Redis", async () => {
     const ip = '2001:db8:77::9';
     expect(await blocked(ip, second.app)).toBe(false);
     const create = await graphql<{ createGatewayIpBlacklist: number }>(first.app, CREATE, { token: admin.token, variables: { input: { ip: '2001:db8:77::/64' } } });
     expect(create.errors).toBeUndefined();
     expect(await blocked(ip, first.app)).toBe(true); // at once where it was written
-    expect(await eventually(ip, second.app, true)).toBe(true);
+    expect(await eventually(() => blocked(ip, second.app), true)).toBe(true);
     await graphql(second.app, DELETE, { token: admin.token, variables: { id: create.data!.createGatewayIpBlacklist } });
     expect(await blocked(ip, second.app)).toBe(false);
-    expect(await eventually(ip, first.app, false)).toBe(false);
+    expect(await eventually(() => blocked(ip, first.app), false)).toBe(false);
     expect(heardElsewhere).toEqual([]);
   });
 });

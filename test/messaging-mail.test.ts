@@ -241,14 +241,16 @@ describe('mail templates', () => {
   });
 
   it('accepts the longest fields', async () => {
-    await createTemplate(admin.token, accountId, {
+    const longest = {
       name: 'n'.repeat(63),
       code: unique('c'.repeat(53)),
       languageCode: 'zh-Hant-TW'.slice(0, 10),
       nickname: 'n'.repeat(255),
       title: 't'.repeat(255),
       content: 'c'.repeat(20_000),
-    });
+    };
+    const id = await createTemplate(admin.token, accountId, longest);
+    expect(await test.db.mailTemplate.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 

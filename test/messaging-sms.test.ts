@@ -278,7 +278,9 @@ describe('SMS templates', () => {
   });
 
   it('accepts the longest code, name, content and apiTemplateId', async () => {
-    await createTemplate(admin.token, channelId, { code: unique('c'.repeat(53)), name: 'n'.repeat(63), content: 'c'.repeat(500), apiTemplateId: 'a'.repeat(100) });
+    const longest = { code: unique('c'.repeat(53)), name: 'n'.repeat(63), content: 'c'.repeat(500), apiTemplateId: 'a'.repeat(100) };
+    const id = await createTemplate(admin.token, channelId, longest);
+    expect(await test.db.smsTemplate.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 });
 

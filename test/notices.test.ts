@@ -101,7 +101,9 @@ describe('notices', () => {
   });
 
   it('accepts the longest title and content', async () => {
-    await createNotice(admin.token, { title: 't'.repeat(50), content: 'c'.repeat(65_535) });
+    const longest = { title: 't'.repeat(50), content: 'c'.repeat(65_535) };
+    const id = await createNotice(admin.token, longest);
+    expect(await test.db.notice.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('requires the id on update, and refuses bad page bounds and filters', async () => {

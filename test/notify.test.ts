@@ -141,7 +141,9 @@ describe('notify templates', () => {
   });
 
   it('accepts the longest of every field', async () => {
-    await createTemplate(admin.token, { name: 'n'.repeat(63), code: unique('c'.repeat(53)), languageCode: 'zh-Hant-TW', nickname: 'n'.repeat(255), content: 'c'.repeat(2000), remark: 'r'.repeat(500) });
+    const longest = { name: 'n'.repeat(63), code: unique('c'.repeat(53)), languageCode: 'zh-Hant-TW', nickname: 'n'.repeat(255), content: 'c'.repeat(2000), remark: 'r'.repeat(500) };
+    const id = await createTemplate(admin.token, longest);
+    expect(await test.db.notifyTemplate.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('requires the id on update, and refuses bad page bounds', async () => {

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp, tokenOf, useTestApp } from './support/app'
 import { REDIS_FOR_TESTS } from './support/environment';
 import { createPartner } from './support/partner-clients';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
+import { eventually } from './support/propagation';
 
 /** An address on the whitelist of the clients createClient makes: tokens are asked from there. */
 const WHITELISTED_IP = '198.51.100.7';
@@ -406,18 +407,12 @@ describe.skipIf(!redisUp)('token revocation across instances', () => {
     await second?.close();
   });
 
-  it("reaches the other instance's token cache within a second", async () => {
+  it("reaches the other instance's token cache", async () => {
     const partner = await createPartner(first.core);
     const token = await tokenOf(first.app, partner);
     expect((await probe(second.app, token)).statusCode).toBe(200);
     const admin = await adminToken(first.app, await createAdmin(first.core, { permissions: TOKEN_PERMISSIONS }));
     expect((await graphql(first.app, REVOKE, { token: admin, variables: { id: await recordIdOf(token) } })).errors).toBeUndefined();
-    const deadline = Date.now() + 1000;
-    let status = (await probe(second.app, token)).statusCode;
-    while (status !== 401 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await probe(second.app, token)).statusCode;
-    }
-    expect(status).toBe(401);
+    expect(await eventually(async () => (await probe(second.app, token)).statusCode, 401)).toBe(401);
   });
 });

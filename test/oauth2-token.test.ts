@@ -6,6 +6,7 @@ import { CLIENT_AUTH_FAILURE_LIMITS } from '../src/core/oauth2/partner-auth';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { UserType } from '../src/core/request-context';
 import { basicAuth, envelope, partnerToken, requestToken, tokenOf, useTestApp } from './support/app';
+import { createTenant } from './support/admin';
 import { SEED } from './support/database';
 import { randomIp } from './support/admin';
 import { createPartner, type TestPartner, updatePartner } from './support/partner-clients';
@@ -100,8 +101,11 @@ describe('token', () => {
   });
 
   it('issues the token in the tenant of the tenant-id header, and refuses an unknown tenant', async () => {
-    const ok = envelope<{ access_token: string }>(await requestToken(test.app, { headers: { 'tenant-id': '1' } }));
+    // Not the default tenant (1): a header that was ignored would pass too.
+    const tenant = await createTenant(test.db);
+    const ok = envelope<{ access_token: string }>(await requestToken(test.app, { headers: { 'tenant-id': String(tenant.id) } }));
     expect(ok.code).toBe(0);
+    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: ok.data.access_token } })).toMatchObject({ tenantId: tenant.id });
     const missing = await requestToken(test.app, { headers: { 'tenant-id': '999' } });
     expect(envelope(missing).code).toBe(ErrorCatalogue.TENANT_NOT_FOUND.code);
     const malformed = await requestToken(test.app, { headers: { 'tenant-id': 'one' } });

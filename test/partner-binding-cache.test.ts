@@ -7,6 +7,7 @@ import { createTestApp, envelope, getQuery, partnerToken, postJson, type TestApp
 import { createBoundMember, createCatalogGoods, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
 import { SEED } from './support/database';
 import { TEST_REDIS_URL } from './support/environment';
+import { eventually } from './support/propagation';
 import { statementRecorder } from './support/statements';
 
 const BALANCE = '/open-api/pay/wallet/balance';
@@ -103,17 +104,6 @@ describe.skipIf(!TEST_REDIS_URL)('two instances over one database with Redis', (
     await first?.close();
     await second?.close();
   });
-
-  /** Polls `read` until it answers `expected`, for at most two seconds (Redis delivers asynchronously); answers the last answer. */
-  async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
-    const deadline = Date.now() + 2000;
-    let answer = await read();
-    while (answer !== expected && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      answer = await read();
-    }
-    return answer;
-  }
 
   it('an unbind in one is honoured by the other', async () => {
     const member = await createBoundMember(test.db, { balance: 700 });

@@ -119,11 +119,13 @@ describe('sensitive words', () => {
   });
 
   it('accepts the longest name, tags and description', async () => {
-    await createWord(admin.token, {
+    const longest = {
       name: unique('n'.repeat(244)),
       tags: Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(50, 't')),
       description: 'd'.repeat(512),
-    });
+    };
+    const id = await createWord(admin.token, longest);
+    expect(await test.db.sensitiveWord.findUniqueOrThrow({ where: { id } })).toMatchObject(longest);
   });
 
   it('requires the id on update, and refuses bad page bounds', async () => {

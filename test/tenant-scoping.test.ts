@@ -11,7 +11,7 @@ import { useTestDatabase } from './support/app';
 import { createRow, delegate, keyOf, MODELS, type ModelDef, uniqueOf } from './support/model-rows';
 
 /** A plain field a scoped write may change (not a key, a foreign key, unique or the tenant). */
-function touchOf(def: ModelDef): Record<string, unknown> | null {
+function touchOf(def: ModelDef): Record<string, unknown> {
   const foreignKeys = new Set(def.parents.flatMap((parent) => parent.fields));
   const field = def.fields.find(
     (candidate) =>
@@ -22,23 +22,27 @@ function touchOf(def: ModelDef): Record<string, unknown> | null {
       !def.uniques.has(candidate.name) &&
       candidate.name !== 'tenantId',
   );
-  if (!field) return null;
+  if (!field) throw new Error(`${def.name} has no plain field for the write checks: teach touchOf one`);
   return { [field.name]: field.type === 'String' ? 'touched' : field.type === 'Int' ? 7 : true };
 }
 
-async function refused(promise: Promise<unknown>): Promise<boolean> {
-  try {
-    await promise;
-    return false;
-  } catch (error) {
-    if (isServiceError(error) && error.code === 403) return true;
-    throw error;
-  }
+/** Expects the scoped client to refuse the write (403) before it reaches the database. */
+async function expectRefused(promise: Promise<unknown>): Promise<void> {
+  const outcome = await promise.then(
+    () => 'written',
+    (error: unknown) => (isServiceError(error) ? error.code : error),
+  );
+  expect(outcome).toBe(403);
 }
+
+/** Prisma's "record to update/delete not found": the scoped where matched no row. */
+const NOT_FOUND = expect.objectContaining({ code: 'P2025' });
 
 const test = useTestDatabase('tenant_scoping');
 const allModels = Object.values(Prisma.ModelName);
 const scopedModels = allModels.filter((model) => ['tenant', 'owned'].includes(tenancyOf(model).kind));
+const tenantModels = scopedModels.filter((model) => tenancyOf(model).kind === 'tenant');
+const ownedModels = scopedModels.filter((model) => tenancyOf(model).kind === 'owned');
 
 describe('the model source', () => {
   it('is the generated client\'s: every model parsed, every tenantId model scoped or listed as tenant-wide', () => {
@@ -46,7 +50,7 @@ describe('the model source', () => {
     for (const model of allModels) {
       const hasTenantId = scalarFieldsOf(model).has('tenantId');
       expect(MODELS.get(model)!.fields.some((field) => field.name === 'tenantId'), model).toBe(hasTenantId);
-      if (hasTenantId) expect(tenancyOf(model).kind === 'tenant' || TENANT_WIDE_MODELS.includes(model), model).toBe(true);
+      expect(!hasTenantId || tenancyOf(model).kind === 'tenant' || TENANT_WIDE_MODELS.includes(model), model).toBe(true);
     }
     for (const [model, ownership] of Object.entries(OWNED_THROUGH)) {
       expect(MODELS.get(model)!.parents.map((parent) => parent.model), model).toContain(ownership.owner);
@@ -77,29 +81,44 @@ describe.each(scopedModels)('%s through the client scoped to one tenant', (model
 
     // Writes: taking the row over into one's own tenant is the worst a scoped write could do.
     const change = tenancyOf(model).kind === 'tenant' ? { tenantId: mine.id } : touchOf(def);
-    if (change) {
-      expect((await scoped.updateMany({ where: foreignKey, data: change })).count).toBe(0);
-      await expect(scoped.update({ where: foreignUnique, data: change })).rejects.toThrow();
-      expect((await scoped.updateMany({ where: ownKey, data: change })).count).toBe(1);
-    }
+    expect((await scoped.updateMany({ where: foreignKey, data: change })).count).toBe(0);
+    await expect(scoped.update({ where: foreignUnique, data: change })).rejects.toEqual(NOT_FOUND);
+    expect((await scoped.updateMany({ where: ownKey, data: change })).count).toBe(1);
     expect((await scoped.deleteMany({ where: foreignKey })).count).toBe(0);
-    await expect(scoped.delete({ where: foreignUnique })).rejects.toThrow();
+    await expect(scoped.delete({ where: foreignUnique })).rejects.toEqual(NOT_FOUND);
     expect(await delegate(db, model).findUnique({ where: foreignUnique })).toEqual(foreign);
     expect((await scoped.deleteMany({ where: ownKey })).count).toBe(1);
+  });
+});
 
-    // Creates: the tenant is set; another tenant is refused; owned records only through core services.
-    if (tenancyOf(model).kind === 'tenant') {
-      const template = await createRow(db, model, mine.id);
-      await delegate(db, model).delete({ where: uniqueOf(def, template) });
-      const { tenantId: _tenantId, ...withoutTenant } = template;
-      const created = await scoped.create({ data: withoutTenant });
-      expect(created.tenantId).toBe(mine.id);
-      await delegate(db, model).delete({ where: uniqueOf(def, created) });
-      expect(await refused(scoped.create({ data: { ...withoutTenant, tenantId: theirs.id } }))).toBe(true);
-    } else {
-      const { [def.key[0]!]: _key, ...data } = own;
-      expect(await refused(scoped.create({ data }))).toBe(true);
-    }
+describe.each(tenantModels)('%s created through the client scoped to one tenant', (model) => {
+  it("gets that tenant, and another tenant's row is refused", async () => {
+    const { db } = test;
+    const def = MODELS.get(model)!;
+    const [mine, theirs] = [await createTenant(db), await createTenant(db)];
+    const scoped = delegate(tenantScopedDb(db, mine.id), model);
+    // A valid row (its parents exist), removed again so that its unique values are free.
+    const template = await createRow(db, model, mine.id);
+    await delegate(db, model).delete({ where: uniqueOf(def, template) });
+    const { tenantId: _tenantId, ...withoutTenant } = template;
+    const created = await scoped.create({ data: withoutTenant });
+    expect(created.tenantId).toBe(mine.id);
+    await delegate(db, model).delete({ where: uniqueOf(def, created) });
+    await expectRefused(scoped.create({ data: { ...withoutTenant, tenantId: theirs.id } }));
+    expect(await delegate(db, model).count({ where: keyOf(def, template) })).toBe(0);
+  });
+});
+
+describe.each(ownedModels)('%s created through the client scoped to one tenant', (model) => {
+  it('is refused: owned records are created only through the core services that check the owner', async () => {
+    const { db } = test;
+    const def = MODELS.get(model)!;
+    const mine = await createTenant(db);
+    const template = await createRow(db, model, mine.id);
+    await delegate(db, model).delete({ where: uniqueOf(def, template) });
+    const { [def.key[0]!]: _key, ...data } = template;
+    await expectRefused(delegate(tenantScopedDb(db, mine.id), model).create({ data }));
+    expect(await delegate(db, model).count({ where: keyOf(def, template) })).toBe(0);
   });
 });
 
@@ -118,8 +137,8 @@ describe('the scoped client', () => {
 
   it('refuses raw SQL, which it cannot scope', async () => {
     const scoped = tenantScopedDb(test.db, 1);
-    expect(await refused(scoped.$queryRawUnsafe('SELECT 1'))).toBe(true);
-    expect(await refused(scoped.$executeRawUnsafe('DELETE FROM "Member"'))).toBe(true);
+    await expectRefused(scoped.$queryRawUnsafe('SELECT 1'));
+    await expectRefused(scoped.$executeRawUnsafe('DELETE FROM "Member"'));
   });
 
   it('reads tenant-wide and shared records of every tenant', async () => {

@@ -3,19 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from './support/app';
 
-const testDb = useTestDatabase('tx_isolation');
+/** Resolved when an UPDATE setting accountCount is sent (on SQLite, before it waits for the connection lock). */
+let accountCountUpdateSent: () => void = () => undefined;
+const testDb = useTestDatabase('tx_isolation', {
+  databaseOptions: { onQuery: (query) => /^UPDATE \S+ SET [`"]accountCount[`"]/.test(query.sql) && accountCountUpdateSent() },
+});
 
 describe('transactions', () => {
   it('keep a concurrent outside write when they roll back', async () => {
     const db = testDb.db;
     const tenant = await db.tenant.create({ data: { name: 'isolation', contactName: 'x', expireTime: new Date('2099-01-01'), accountCount: 1 } });
     let outsideWrite: Promise<unknown> | undefined;
+    const sent = new Promise<void>((resolve) => (accountCountUpdateSent = resolve));
     const rolledBack = db
       .$transaction(async (tx) => {
         await tx.tenant.update({ where: { id: tenant.id }, data: { contactName: 'inside' } });
         // Another request writes while this transaction is open (Prisma queries start when then'd)…
         outsideWrite = db.tenant.updateMany({ where: { id: tenant.id }, data: { accountCount: 42 } }).then((result) => result);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sent;
         throw new Error('roll back');
       })
       .catch((error: Error) => error.message);

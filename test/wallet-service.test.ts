@@ -7,6 +7,7 @@ import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { MAX_WALLET_BALANCE } from '../src/core/wallet/wallet-ledger';
 import { useTestApp } from './support/app';
 import { createBoundMember } from './support/commerce-fixtures';
+import { inRounds, RACE_TEST_TIMEOUT_MS } from './support/races';
 
 const test = useTestApp('wallet_service');
 const { clock } = test;
@@ -83,38 +84,48 @@ describe('credit and debit', () => {
 
 describe('concurrency', () => {
   it('concurrent debits beyond the balance never take it below zero', async () => {
-    const member = await createBoundMember(test.db, { balance: 10_000 });
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => wallets().debit(test.staff(), { memberId: member.memberId, amount: 1500, bizRef: `race:${index}` })),
-    );
-    const refused = results.filter((result) => result.status === 'rejected');
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(6);
-    expect(refused.every((result) => (result as PromiseRejectedResult).reason.code === ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code)).toBe(true);
-    expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 1000, sum: 1000 });
-  });
+    await inRounds(async (round) => {
+      const member = await createBoundMember(test.db, { balance: 10_000 });
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) => wallets().debit(test.staff(), { memberId: member.memberId, amount: 1500, bizRef: `race:${index}` })),
+      );
+      const refusals = results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { code: number }).code] : []));
+      expect(results.filter((result) => result.status === 'fulfilled'), `round ${round}`).toHaveLength(6);
+      expect(refusals, `round ${round}`).toEqual(Array(14).fill(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code));
+      expect(await ledgerOf(member.memberId), `round ${round}`).toMatchObject({ balance: 1000, sum: 1000 });
+    });
+  }, RACE_TEST_TIMEOUT_MS);
 
   it('concurrent changes with one bizRef apply it once', async () => {
-    const member = await createBoundMember(test.db, { balance: 10_000 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => wallets().debit(test.staff(), { memberId: member.memberId, amount: 700, bizRef: 'same' })));
-    expect(results.filter((result) => result.applied)).toHaveLength(1);
-    expect(new Set(results.map((result) => result.entry.id)).size).toBe(1);
-    expect(await ledgerOf(member.memberId)).toMatchObject({ balance: 9300, sum: 9300 });
-  });
+    await inRounds(async (round) => {
+      const member = await createBoundMember(test.db, { balance: 10_000 });
+      const results = await Promise.all(Array.from({ length: 20 }, () => wallets().debit(test.staff(), { memberId: member.memberId, amount: 700, bizRef: 'same' })));
+      expect(results.filter((result) => result.applied), `round ${round}`).toHaveLength(1);
+      expect(new Set(results.map((result) => result.entry.id)).size, `round ${round}`).toBe(1);
+      expect(await ledgerOf(member.memberId), `round ${round}`).toMatchObject({ balance: 9300, sum: 9300 });
+    });
+  }, RACE_TEST_TIMEOUT_MS);
 
-  it('concurrent credits and debits keep balance == ledger sum', async () => {
-    const member = await createBoundMember(test.db, { balance: 500 });
-    await Promise.allSettled(
-      Array.from({ length: 30 }, (_, index) =>
-        index % 2 === 0
-          ? wallets().credit(test.staff(), { memberId: member.memberId, amount: 100, bizRef: `mix:${index}` })
-          : wallets().debit(test.staff(), { memberId: member.memberId, amount: 250, bizRef: `mix:${index}` }),
-      ),
-    );
-    const ledger = await ledgerOf(member.memberId);
-    expect(ledger.balance).toBe(ledger.sum);
-    expect(ledger.balance).toBeGreaterThanOrEqual(0);
-    expect(ledger.entries.every((entry) => entry.balanceAfter >= 0)).toBe(true);
-  });
+  it('concurrent credits and debits keep balance == ledger sum, applying every credit and the debits the balance allowed', async () => {
+    await inRounds(async (round) => {
+      const member = await createBoundMember(test.db, { balance: 500 });
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, index) =>
+          index % 2 === 0
+            ? wallets().credit(test.staff(), { memberId: member.memberId, amount: 100, bizRef: `mix:${index}` })
+            : wallets().debit(test.staff(), { memberId: member.memberId, amount: 250, bizRef: `mix:${index}` }),
+        ),
+      );
+      const credits = results.filter((result, index) => index % 2 === 0 && result.status === 'fulfilled').length;
+      const debits = results.filter((result, index) => index % 2 === 1 && result.status === 'fulfilled').length;
+      const refusals = results.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { code: number }).code] : []));
+      expect(credits, `round ${round}`).toBe(15);
+      expect(refusals, `round ${round}`).toEqual(Array(15 - debits).fill(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code));
+      const ledger = await ledgerOf(member.memberId);
+      expect([ledger.balance, ledger.sum], `round ${round}`).toEqual([500 + 100 * credits - 250 * debits, 500 + 100 * credits - 250 * debits]);
+      expect(ledger.entries.filter((entry) => entry.balanceAfter < 0), `round ${round}`).toEqual([]);
+    });
+  }, RACE_TEST_TIMEOUT_MS);
 });
 
 describe('reconcile', () => {

@@ -311,7 +311,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tenants,
     adminAuth,
     permissions,
-    users: new UserService({ db: database.db, bus, adminAuth, permissions, depts, posts }),
+    users: new UserService({ db: database.db, provider: database.target.provider, bus, adminAuth, permissions, depts, posts }),
     depts,
     posts,
     smsChannels: new SmsChannelService(database.db, smsClients),

@@ -23,10 +23,9 @@ describe('applyPremium', () => {
       const premium = BigInt(randomInt(Number(MIN_PREMIUM_E4) + 1, Number(MAX_PREMIUM_E4) + 1));
       const exact = live * (1_000_000n + premium); // the rate × 10^12
       const rate = applyPremium(live, premium);
-      // rate × 10^6 − exact is within (−10^6 / 2, 10^6 / 2]: ties go up; below half a micro-unit the floor holds.
-      const error = rate * 1_000_000n - exact;
-      if (exact < 500_000n) expect(rate).toBe(1n);
-      else expect(error > -500_000n && error <= 500_000n).toBe(true);
+      // Rounded half up to a micro-unit (ties go up); below half a micro-unit the floor of 1 holds.
+      const expected = exact < 500_000n ? 1n : (exact + 500_000n) / 1_000_000n;
+      expect(rate, `live ${live}, premium ${premium}`).toBe(expected);
     }
   });
 });

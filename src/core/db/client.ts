@@ -21,19 +21,18 @@ export interface Database {
 
 export interface DatabaseOptions {
   /**
-   * Told of every SQL statement the client sends (inside transactions too), before it runs: for
-   * tests that count statements, e.g. to prove a page costs a fixed number of queries.
+   * Told of every SQL statement the client sends (inside transactions too), when it is sent: on
+   * SQLite before it waits for the connection lock. For tests that count statements (e.g. to prove
+   * a page costs a fixed number of queries) or wait for a statement to be under way.
    */
   onQuery?: (query: SqlQuery) => void;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   const driver = adapterFactory(target);
-  const adapter = options.onQuery ? observeQueries(driver, options.onQuery) : driver;
-  const db: Db =
-    target.provider === 'sqlite'
-      ? new SqlitePrismaClient({ adapter: withConnectionLock(adapter) })
-      : (new PostgresPrismaClient({ adapter }) as unknown as Db);
+  const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
+  const adapter = options.onQuery ? observeQueries(connection, options.onQuery) : connection;
+  const db: Db = target.provider === 'sqlite' ? new SqlitePrismaClient({ adapter }) : (new PostgresPrismaClient({ adapter }) as unknown as Db);
   await db.$connect();
   if (target.provider === 'sqlite') {
     // WAL lets readers run beside the writer; NORMAL sync is safe under WAL; the busy timeout makes a

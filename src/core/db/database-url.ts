@@ -17,8 +17,13 @@ export function databaseTarget(url: string): DatabaseTarget {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${url}"`);
 }
 
-/** The SQLite file path of a `file:` URL, resolved against the working directory; its folder is created. */
+/**
+ * The SQLite file path of a `file:` URL, resolved against the working directory; its folder is
+ * created. Any other URL is refused: read as a path, a PostgreSQL URL would create folders.
+ */
 export function sqliteFilePath(url: string): string {
+  // The message leaves the URL out: it may carry a password.
+  if (!url.startsWith('file:')) throw new Error('A SQLite file path needs a file: URL, not the URL of another database');
   const path = url.slice('file:'.length).replace(/\?.*$/, '');
   if (path === ':memory:') return path;
   const absolute = resolve(path);

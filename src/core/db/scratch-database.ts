@@ -21,7 +21,8 @@ export async function createScratchDatabase(provider: DatabaseProvider, label: s
     return {
       target: { provider, url: `file:${file}` },
       drop: async () => {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+        // recursive: a test may have put a folder where the file was, to take the database away.
+        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { recursive: true, force: true });
       },
     };
   }

@@ -40,14 +40,11 @@ describe('renderTemplate', () => {
   });
 
   it('names the template and the first missing parameter', () => {
-    try {
-      renderTemplate('Hi {name}, code {code}', { name: 'x' }, 'register');
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ServiceError);
-      expect((error as ServiceError).code).toBe(ErrorCatalogue.MESSAGE_TEMPLATE_PARAM_MISSING.code);
-      expect((error as ServiceError).message).toBe('Template register needs parameter code');
-    }
+    const render = () => renderTemplate('Hi {name}, code {code}', { name: 'x' }, 'register');
+    expect(render).toThrow(ServiceError);
+    expect(render).toThrow(
+      expect.objectContaining({ code: ErrorCatalogue.MESSAGE_TEMPLATE_PARAM_MISSING.code, message: 'Template register needs parameter code' }),
+    );
   });
 
   it('does not take inherited properties for parameters', () => {

@@ -12,7 +12,7 @@ import { publishPermissionsChanged } from '../permission/permission-service';
 import type { RequestContext } from '../request-context';
 import { z } from '../validation';
 import { SYSTEM_TENANT_ID } from './tenant-directory';
-import { packageMenuIds, tenantMenuScope } from './tenant-menu-scope';
+import { packageMenuIds } from './tenant-menu-scope';
 
 /** The built-in role every new tenant's administrator holds: the package's menus, kept in step with it. */
 export const TENANT_ADMIN_ROLE_CODE = 'tenant_admin';

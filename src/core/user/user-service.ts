@@ -7,6 +7,7 @@ import type { AdminAuthService } from '../admin/admin-auth-service';
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas, uniqueIdsSchema } from '../admin/save-shape';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
+import type { DatabaseProvider } from '../db/database-url';
 import { isUniqueViolation } from '../db/unique-violation';
 import { deptWithDescendants, type DeptService } from '../dept/dept-service';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -108,8 +109,15 @@ export const USER_FIELDS = {
 } as const satisfies Record<keyof UserRecord, true>;
 
 
+/**
+ * The first key of the advisory lock that makes one tenant's user creates take turns (the second is
+ * the tenant). Advisory locks share one key space per database: distinct from tree-moves.ts's.
+ */
+const USER_CREATE_LOCK_CLASS = 100;
+
 export interface UserServiceDeps {
   db: Db;
+  provider: DatabaseProvider;
   bus: InvalidationBus;
   adminAuth: AdminAuthService;
   permissions: PermissionService;
@@ -125,36 +133,33 @@ export class UserService {
   }
 
   /**
-   * Creates a user unless the tenant already has `accountCount`. The cap holds under concurrent
-   * creates without a lock: each create counts after inserting and withdraws itself when over.
+   * Creates a user unless the tenant already has `accountCount`. Concurrent creates of one tenant
+   * take turns (a transaction-level advisory lock on PostgreSQL; SQLite runs one transaction at a
+   * time), so exactly the free places are filled and the other creates refused.
    */
   async create(ctx: RequestContext, input: UserSaveInput): Promise<number> {
     const { id: _id, password, postIds, ...data } = parseInput(userSaveSchemas.create, input);
     const tenantId = tenantIdOf(ctx);
-    const db = this.scoped(ctx);
-    const { accountCount } = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { accountCount: true } });
-    if ((await db.adminUser.count()) >= accountCount) throw new ServiceError(ErrorCatalogue.USER_COUNT_MAX, { accountCount });
+    const { accountCount } = await this.scoped(ctx).tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { accountCount: true } });
+    const full = () => new ServiceError(ErrorCatalogue.USER_COUNT_MAX, { accountCount });
+    if ((await this.scoped(ctx).adminUser.count()) >= accountCount) throw full();
     await this.checkRelations(ctx, data.deptId, postIds);
+    const passwordHash = await hashSecret(password);
 
     let userId: number;
     try {
-      const user = await db.adminUser.create({
-        data: {
-          ...data,
-          tenantId,
-          passwordHash: await hashSecret(password),
-          posts: { create: (postIds ?? []).map((postId) => ({ tenantId, postId })) },
-        },
-        select: { id: true },
+      userId = await this.deps.db.$transaction(async (tx) => {
+        if (this.deps.provider === 'postgresql') await tx.$executeRaw`SELECT pg_advisory_xact_lock(${USER_CREATE_LOCK_CLASS}::int4, ${tenantId}::int4)`;
+        if ((await tx.adminUser.count({ where: { tenantId } })) >= accountCount) throw full();
+        const user = await tx.adminUser.create({
+          data: { ...data, tenantId, passwordHash, posts: { create: (postIds ?? []).map((postId) => ({ tenantId, postId })) } },
+          select: { id: true },
+        });
+        return user.id;
       });
-      userId = user.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.USER_USERNAME_EXISTS, { username: data.username });
       throw error;
-    }
-    if ((await db.adminUser.count()) > accountCount) {
-      await db.adminUser.deleteMany({ where: { id: userId } });
-      throw new ServiceError(ErrorCatalogue.USER_COUNT_MAX, { accountCount });
     }
     await publishPermissionsChanged(this.deps.bus, tenantId);
     return userId;

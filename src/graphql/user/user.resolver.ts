@@ -1,6 +1,6 @@
 // Administrators of the caller's tenant (system:user:*), within the caller's data scope for reads,
 // and the signed-in administrator's own profile (any signed-in administrator).
-import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { DeptRecord } from '../../core/dept/dept-service';
 import type { PostRecord } from '../../core/post/post-service';
 import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';

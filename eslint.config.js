@@ -1,0 +1,37 @@
+// `npm run lint`: typescript-eslint's recommended rules everywhere, and in the tests the vitest
+// rules that catch a test which cannot fail (no expectation, expectations behind an `if`, an
+// unawaited or incomplete `expect`, a focused or skipped test left behind).
+import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['src/generated/**', 'prisma/generated/**', 'node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // A leading underscore marks a binding kept on purpose: a field dropped by destructuring
+      // (`const { id: _id, ...rest } = row`) or a parameter an interface requires.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'src/**/*.test.ts'],
+    plugins: { vitest },
+    rules: {
+      ...vitest.configs.recommended.rules,
+      // Helpers named expect* hold the expectations of the tests that call them.
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*'] }],
+      'vitest/no-conditional-expect': 'error',
+      'vitest/no-conditional-in-test': 'error',
+      // `expect(value, message)`: vitest's second argument names the failing case.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+    },
+  },
+);
