@@ -14,6 +14,7 @@ import { RequestContext } from './core/request-context';
 import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
+import { registerBrowserSecurity } from './http/browser-security';
 import { fileRoutes } from './http/file-routes';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);
+  await registerBrowserSecurity(app, { corsOrigins: config.CORS_ORIGINS });
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
