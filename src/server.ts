@@ -16,6 +16,7 @@ import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
 import { registerBrowserSecurity } from './http/browser-security';
 import { fileRoutes } from './http/file-routes';
+import { redactingLoggerOptions } from './http/log-redaction';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
@@ -31,7 +32,7 @@ export interface BuildAppOptions {
   /** Opened (and closed) by the caller; the app only uses it. */
   database: Database;
   clock?: Clock;
-  /** Fastify's logger setting; defaults to pino at config.LOG_LEVEL. */
+  /** Fastify's logger settings, laid over the redacting pino logger at config.LOG_LEVEL; false for none. */
   logger?: FastifyServerOptions['logger'];
   /** Partner operations to serve besides the built-in ones (tests and benchmarks add probes). */
   openApiRoutes?: readonly PartnerRoutes[];
@@ -51,7 +52,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    // Redaction stays under a caller's own logger settings (tests pass a level and a stream).
+    logger: options.logger === false ? false : { ...redactingLoggerOptions(config.LOG_LEVEL), ...(options.logger === true ? {} : options.logger) },
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
     genReqId: (request) => {
