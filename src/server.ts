@@ -14,9 +14,10 @@ import { RequestContext } from './core/request-context';
 import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
-import { registerBrowserSecurity } from './http/browser-security';
+import { registerSecurityHeaders, withCors } from './http/browser-security';
 import { fileRoutes } from './http/file-routes';
 import { redactingLoggerOptions } from './http/log-redaction';
+import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
@@ -64,9 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: 1024 * 1024,
   });
+  const metrics = new AppMetrics();
   const core = await createCore({
     logger: app.log,
-    database: options.database,
+    database: metrics.timed(options.database),
     clock: options.clock ?? systemClock,
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
@@ -113,12 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRestErrorHandling(app, core.errorCodes.messages);
+  registerSecurityHeaders(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);
-  await registerBrowserSecurity(app, { corsOrigins: config.CORS_ORIGINS });
+  registerMetrics(app, metrics, { token: config.METRICS_TOKEN });
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
@@ -130,12 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
-  await app.register(graphqlPlugin, {
-    core,
-    introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',
-    limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST },
+  await withCors(app, config.CORS_ORIGINS, async (browserFaces) => {
+    await browserFaces.register(graphqlPlugin, {
+      core,
+      introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',
+      limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST },
+    });
+    await browserFaces.register(trpcPlugin, { core });
   });
-  await app.register(trpcPlugin, { core });
   await app.register(fileRoutes, { core });
   await app.register(shortLinkRoutes, { core });
   await app.register(paymentChannelRoutes, { core });

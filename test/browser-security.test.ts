@@ -23,7 +23,7 @@ function preflight(app: FastifyInstance, url: string, origin: string) {
 }
 
 describe('CORS (CORS_ORIGINS)', () => {
-  it.each(['/graphql', '/trpc/system.user.page'])('a listed origin passes the preflight of %s and reads the answer', async (url) => {
+  it.each(['/graphql', '/trpc/member.get'])('a listed origin passes the preflight of %s and reads the answer', async (url) => {
     for (const origin of [CONSOLE_ORIGIN, OTHER_CONSOLE_ORIGIN]) {
       const response = await preflight(test.app, url, origin);
       expect(response.statusCode).toBe(204);
@@ -38,7 +38,7 @@ describe('CORS (CORS_ORIGINS)', () => {
     expect(actual.headers['access-control-expose-headers']).toBe('x-request-id');
   });
 
-  it.each(['/graphql', '/trpc/system.user.page'])('an unlisted origin gets no Access-Control-Allow-Origin on %s', async (url) => {
+  it.each(['/graphql', '/trpc/member.get'])('an unlisted origin gets no Access-Control-Allow-Origin on %s', async (url) => {
     for (const origin of ['https://evil.example.com', 'https://console.example.com.evil.example', 'null']) {
       const pre = await preflight(test.app, url, origin);
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
@@ -93,7 +93,7 @@ describe('security headers per kind of route', () => {
       await test.app.inject({ method: 'GET', url: '/open-api/goods/page', headers: { authorization: `Bearer ${token}` } }),
       await test.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials' }),
       await test.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ __typename }' } }),
-      await test.app.inject({ method: 'GET', url: '/trpc/system.user.page' }),
+      await test.app.inject({ method: 'GET', url: '/trpc/member.get' }),
       await test.app.inject({ method: 'GET', url: '/no-such-route' }),
       await test.app.inject({ method: 'GET', url: '/open-api/openapi.json' }),
     ];

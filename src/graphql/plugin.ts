@@ -104,6 +104,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     rememberErrorRequests,
     queryLimitsPlugin(options.limits),
     auditPlugin(options.core, app.log),
+    app.metrics.apolloPlugin(),
     options.introspection ? explorerLandingPage : ApolloServerPluginLandingPageDisabled(),
   ];
   const apollo = new ApolloServer<GraphQLContext>({

@@ -14,7 +14,7 @@ export const FILE_CACHE_CONTROL = 'private, max-age=86400, immutable';
 export const fileRoutes: FastifyPluginAsyncZod<{ core: Core }> = async (app, { core }) => {
   app.get(
     '/files/:key',
-    { ...FILE_DOWNLOAD_HEADERS, schema: { hide: true, params: z.object({ key: z.string() }) } },
+    { config: { securityHeaders: FILE_DOWNLOAD_HEADERS }, schema: { hide: true, params: z.object({ key: z.string() }) } },
     async (request, reply) => {
       const file = await core.files.get(request.params.key);
       // A malformed key is answered like an unknown one: nothing tells a prober what a key looks like.
