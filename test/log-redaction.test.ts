@@ -10,6 +10,7 @@ import { createTestApp, envelope, postJson, requestToken, useTestDatabase } from
 import { createAdmin, graphql, login, type TokensAnswer } from './support/admin';
 import { createBag, createBoundMember, createCatalogGoods } from './support/commerce-fixtures';
 import { SEED } from './support/database';
+import { consoleClientInput } from './support/partner-clients';
 
 const testDb = useTestDatabase('log_redaction');
 
@@ -71,33 +72,7 @@ async function runFlows(app: FastifyInstance, core: Core): Promise<{ secrets: st
   secrets.push(accessToken, refreshToken);
   const clientSecret = `console-made-secret-${tag}-0123456789`;
   secrets.push(clientSecret);
-  const client = await graphql(app, CREATE_CLIENT, {
-    token: accessToken,
-    variables: {
-      input: {
-        clientId: `log-client-${tag}`,
-        secret: clientSecret,
-        name: 'Log client',
-        logo: 'https://example.com/logo.png',
-        description: 'made to watch the log',
-        status: 0,
-        accessTokenValiditySeconds: 3600,
-        refreshTokenValiditySeconds: 0,
-        redirectUris: [],
-        authorizedGrantTypes: ['client_credentials'],
-        scopes: ['goods:search:read'],
-        autoApproveScopes: [],
-        authorities: [],
-        resourceIds: [],
-        additionalInformation: '{}',
-        partnerName: 'Log Ltd',
-        partnerContact: 'ops@log.example',
-        ipWhitelist: '',
-        rateLimitQps: 50,
-        additionalInformationJson: true,
-      },
-    },
-  });
+  const client = await graphql(app, CREATE_CLIENT, { token: accessToken, variables: { input: consoleClientInput({ clientId: `log-client-${tag}`, secret: clientSecret, ipWhitelist: '' }) } });
   expect(client.errors).toBeUndefined();
   const partnerOfConsole = envelope<{ access_token: string }>(await requestToken(app, { authorization: `Basic ${Buffer.from(`log-client-${tag}:${clientSecret}`).toString('base64')}` }));
   expect(partnerOfConsole.code).toBe(0);
