@@ -3,6 +3,7 @@
 // guards it; the OpenAPI document does not show it.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { createTestApp, envelope, partnerToken, postJson, requestToken, useTestApp } from './support/app';
 import { createBoundMember, createCatalogGoods } from './support/commerce-fixtures';
@@ -116,6 +117,11 @@ describe('GET /metrics', () => {
 });
 
 describe('METRICS_TOKEN', () => {
+  it('refuses a token shorter than 16 characters, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'fifteen-chars-x' })).toThrow(/METRICS_TOKEN:/);
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-xy' }).METRICS_TOKEN).toBe('sixteen-chars-xy');
+  });
+
   it('requires Authorization: Bearer <METRICS_TOKEN> when set', async () => {
     const secret = 'metrics-scrape-token-0123456789';
     const guarded = await createTestApp({ database: test.database, env: { METRICS_TOKEN: secret } });
