@@ -60,6 +60,14 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
         headers: { authorization: `Basic ${Buffer.from('demo-partner:process-test-secret-0123').toString('base64')}` },
       });
       expect(((await token.json()) as { code: number }).code).toBe(0);
+      // The docs address exactly as printed, with every asset its page references.
+      const docs = /\(docs (http:\/\/\S+)\)/.exec(server.output())?.[1] as string;
+      expect(docs).toBe(`${base}/open-api/docs`);
+      const page = await fetch(docs);
+      expect(page.status).toBe(200);
+      const assets = [...(await page.text()).matchAll(/\s(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1] as string, docs).href);
+      expect(assets).toContain(`${base}/open-api/docs/static/swagger-ui-bundle.js`);
+      for (const asset of assets) expect((await fetch(asset)).status, asset).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('shutting down');
@@ -101,7 +109,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('SIGTERM through npm
       const npm = start({ DATABASE_URL: `file:${join(workDir, `signal-${target}.db`)}`, PORT: String(port) }, ['npm', 'start']);
       let serverPid: number | undefined;
       try {
-        await waitFor(() => /OpenBuy is up/.test(npm.output()), 30_000);
+        await waitFor(() => /OpenBuy is up/.test(npm.output()), 60_000);
         serverPid = Number(/"pid":(\d+)[^\n]*OpenBuy is up/.exec(npm.output())?.[1]);
         expect(serverPid).not.toBe(npm.child.pid);
         expect(await portOpen(port)).toBe(true);
@@ -114,6 +122,6 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('SIGTERM through npm
         npm.child.kill('SIGKILL');
         if (serverPid && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
       }
-    }, 60_000);
+    }, 90_000);
   }
 });
