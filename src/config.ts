@@ -41,6 +41,15 @@ const goodsSourceList = z.string().transform((value, ctx) => {
   return sources;
 });
 
+/** Browser origins, comma separated (`https://console.example.com,http://localhost:5173`): scheme, host and port only. */
+const originList = z.string().transform((value, ctx) => {
+  const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${origin}` });
+  }
+  return origins;
+});
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -119,12 +128,16 @@ const configSchema = z.object({
   VERIFICATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(VERIFICATION_CODE_DEFAULTS.maxAttempts),
   /** Digits of a verification code; default 6. */
   VERIFICATION_CODE_LENGTH: z.coerce.number().int().min(4).max(10).default(VERIFICATION_CODE_DEFAULTS.length),
-  /** /graphql introspection and the Apollo Sandbox landing page (GET /graphql in a browser); default on, except in production. */
+  /** /graphql introspection and the GraphiQL explorer (GET /graphql in a browser); default on, except in production. */
   GRAPHQL_INTROSPECTION: booleanFlag.optional(),
   /** Deepest field nesting a /graphql operation may have (root fields are depth 1); default 10. */
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(QUERY_LIMIT_DEFAULTS.maxDepth),
   /** Highest cost of a /graphql operation: 1 per field, list selections times their pageSize/limit/first (default 10); default 10000. */
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(QUERY_LIMIT_DEFAULTS.maxCost),
+  /** Browser origins allowed to call /graphql and /trpc (CORS), comma separated; default none. */
+  CORS_ORIGINS: originList.default([]),
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_BASE_URL: string };

@@ -1,6 +1,7 @@
 // `npm start`: validate config, apply pending migrations, seed an empty embedded database, listen,
 // and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the
-// database).
+// database). `npm start` execs node (no tsx wrapper, no shell in between), so npm forwards a SIGTERM
+// it receives straight to this process and nothing is orphaned.
 import { migrationsDir } from '../prisma/schema';
 import { describeSeedResult, seedDatabase, seedOptionsOf } from '../prisma/seed';
 import { ConfigError, loadConfig } from './config';

@@ -14,7 +14,10 @@ import { RequestContext } from './core/request-context';
 import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
+import { registerSecurityHeaders, withCors } from './http/browser-security';
 import { fileRoutes } from './http/file-routes';
+import { redactingLoggerOptions } from './http/log-redaction';
+import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
@@ -30,7 +33,7 @@ export interface BuildAppOptions {
   /** Opened (and closed) by the caller; the app only uses it. */
   database: Database;
   clock?: Clock;
-  /** Fastify's logger setting; defaults to pino at config.LOG_LEVEL. */
+  /** Fastify's logger settings, laid over the redacting pino logger at config.LOG_LEVEL; false for none. */
   logger?: FastifyServerOptions['logger'];
   /** Partner operations to serve besides the built-in ones (tests and benchmarks add probes). */
   openApiRoutes?: readonly PartnerRoutes[];
@@ -50,7 +53,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    // Redaction stays under a caller's own logger settings (tests pass a level and a stream).
+    logger: options.logger === false ? false : { ...redactingLoggerOptions(config.LOG_LEVEL), ...(options.logger === true ? {} : options.logger) },
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
     genReqId: (request) => {
@@ -61,9 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: 1024 * 1024,
   });
+  const metrics = new AppMetrics();
   const core = await createCore({
     logger: app.log,
-    database: options.database,
+    database: metrics.timed(options.database),
     clock: options.clock ?? systemClock,
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
@@ -110,11 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRestErrorHandling(app, core.errorCodes.messages);
+  registerSecurityHeaders(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);
+  registerMetrics(app, metrics, { token: config.METRICS_TOKEN });
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
@@ -126,12 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
-  await app.register(graphqlPlugin, {
-    core,
-    introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',
-    limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST },
+  await withCors(app, config.CORS_ORIGINS, async (browserFaces) => {
+    await browserFaces.register(graphqlPlugin, {
+      core,
+      introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',
+      limits: { maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST },
+    });
+    await browserFaces.register(trpcPlugin, { core });
   });
-  await app.register(trpcPlugin, { core });
   await app.register(fileRoutes, { core });
   await app.register(shortLinkRoutes, { core });
   await app.register(paymentChannelRoutes, { core });

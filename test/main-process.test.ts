@@ -6,13 +6,21 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../prisma/schema';
 import { readMigrations } from '../src/core/db/migrations';
+import { closedPort } from './support/free-port';
 
 const workDir = mkdtempSync(join(tmpdir(), 'openbuy-main-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The server itself (`node src/main.ts`), or `npm start` as users run it. */
+function start(env: Record<string, string>, command: readonly string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Started {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(command[0] as string, command.slice(1), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -52,6 +60,14 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
         headers: { authorization: `Basic ${Buffer.from('demo-partner:process-test-secret-0123').toString('base64')}` },
       });
       expect(((await token.json()) as { code: number }).code).toBe(0);
+      // The docs address exactly as printed, with every asset its page references.
+      const docs = /\(docs (http:\/\/\S+)\)/.exec(server.output())?.[1] as string;
+      expect(docs).toBe(`${base}/open-api/docs`);
+      const page = await fetch(docs);
+      expect(page.status).toBe(200);
+      const assets = [...(await page.text()).matchAll(/\s(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1] as string, docs).href);
+      expect(assets).toContain(`${base}/open-api/docs/static/swagger-ui-bundle.js`);
+      for (const asset of assets) expect((await fetch(asset)).status, asset).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('shutting down');
@@ -65,4 +81,47 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT:');
   }, 30_000);
+});
+
+/** Whether a process with this id is still there (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function portOpen(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+}
+
+// Process managers and containers signal the main process only: whichever of npm and the server gets
+// SIGTERM, the server shuts down gracefully and nothing is left behind.
+describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('SIGTERM through npm start', () => {
+  for (const target of ['npm', 'server'] as const) {
+    it(`sent to the ${target} process stops the server and leaves no process`, async () => {
+      const port = await closedPort();
+      const npm = start({ DATABASE_URL: `file:${join(workDir, `signal-${target}.db`)}`, PORT: String(port) }, ['npm', 'start']);
+      let serverPid: number | undefined;
+      try {
+        await waitFor(() => /OpenBuy is up/.test(npm.output()), 60_000);
+        serverPid = Number(/"pid":(\d+)[^\n]*OpenBuy is up/.exec(npm.output())?.[1]);
+        expect(serverPid).not.toBe(npm.child.pid);
+        expect(await portOpen(port)).toBe(true);
+        process.kill(target === 'npm' ? (npm.child.pid as number) : serverPid, 'SIGTERM');
+        expect(await npm.exited).toBe(0);
+        await waitFor(() => !alive(serverPid as number), 10_000);
+        expect(npm.output()).toContain('"signal":"SIGTERM"');
+        expect(await portOpen(port)).toBe(false);
+      } finally {
+        npm.child.kill('SIGKILL');
+        if (serverPid && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      }
+    }, 90_000);
+  }
 });

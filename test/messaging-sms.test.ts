@@ -337,7 +337,7 @@ describe('sending SMS', () => {
     const ctx = new RequestContext('test', tenantId, { kind: 'anonymous' }, '127.0.0.1', test.clock);
     const request = { mobile: '15550100', templateCode: code, params: { code: 1234, name: 'Ana' }, secretParams: ['code'], userId: 42, userType: UserType.MEMBER };
     const { logId } = await test.core.smsSender.sendSms(ctx, request);
-    expect(serviceLog.entries().find((entry) => entry.smsLogId === logId)).toMatchObject({ content: 'Code 1234 for Ana' });
+    expect(serviceLog.entries().find((entry) => entry.smsLogId === logId)).toMatchObject({ content: 'Code ****** for Ana' });
     expect(await test.db.smsLog.findUniqueOrThrow({ where: { id: logId } })).toMatchObject({
       content: 'Code ****** for Ana',
       params: { code: '******', name: 'Ana' },

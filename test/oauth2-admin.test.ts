@@ -8,7 +8,7 @@ import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
 import { adminToken, createAdmin, createTenant, errorCode, graphql, type TestAdmin } from './support/admin';
 import { createTestApp, type TestApp, tokenOf, useTestApp } from './support/app';
 import { REDIS_FOR_TESTS } from './support/environment';
-import { createPartner } from './support/partner-clients';
+import { consoleClientInput, createPartner } from './support/partner-clients';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
 import { eventually } from './support/propagation';
 
@@ -53,29 +53,7 @@ beforeAll(async () => {
 let sequence = 0;
 function clientInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   sequence += 1;
-  return {
-    clientId: `console-client-${sequence}-${Date.now().toString(36)}`,
-    secret: 'a-secret-of-the-console',
-    name: 'Console client',
-    logo: 'https://example.com/logo.png',
-    description: 'made by the console',
-    status: 0,
-    accessTokenValiditySeconds: 3600,
-    refreshTokenValiditySeconds: 0,
-    redirectUris: [],
-    authorizedGrantTypes: ['client_credentials'],
-    scopes: ['goods:search:read'],
-    autoApproveScopes: [],
-    authorities: [],
-    resourceIds: [],
-    additionalInformation: '{"team":"growth"}',
-    partnerName: 'Partner Ltd',
-    partnerContact: 'ops@partner.example',
-    ipWhitelist: '203.0.113.0/24, 198.51.100.7',
-    rateLimitQps: 50,
-    additionalInformationJson: true,
-    ...overrides,
-  };
+  return consoleClientInput({ clientId: `console-client-${sequence}-${Date.now().toString(36)}`, ...overrides });
 }
 
 async function createClient(overrides: Record<string, unknown> = {}) {

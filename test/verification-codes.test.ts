@@ -1,5 +1,5 @@
-// Verification codes through /graphql: send (delivered by the built-in LOG SMS channel and by real
-// SMTP to a local server), validate and use; expiry, the minimum interval, the daily maximum (and its
+// Verification codes through /graphql: send (delivered by a WEBHOOK SMS channel and by real SMTP to
+// local servers), validate and use; expiry, the minimum interval, the daily maximum (and its
 // reset the next UTC day), the wrong-attempt limit, one use only, concurrent uses and sends, the
 // bounds of each shape, permissions, tenants, and every limit read from the configuration.
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +12,20 @@ import { createTestApp, type TestApp, useTestApp } from './support/app';
 import { createAdmin, errorCode, graphql, type GraphQLAnswer, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin, tokenFor } from './support/admin-org';
 import { expectPermissionRefusals } from './support/graphql-expect';
-import { LOG_CHANNEL_MESSAGE, memoryServiceLog } from './support/messaging';
 import { mailBody, useSmtpServer } from './support/smtp-server';
+import { useStubServer } from './support/stub-server';
 
-/** The service log of both apps here: the LOG SMS channel delivers codes there. */
-const serviceLog = memoryServiceLog();
-const test = useTestApp('verification_codes', { logger: serviceLog.logger });
+/** What the SMS webhook received: the channel of both apps here posts every message to it. */
+const smsDelivered: { logId: number; mobile: string; params: { code: string } }[] = [];
+const smsWebhook = useStubServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += String(chunk)));
+  request.on('end', () => {
+    smsDelivered.push(JSON.parse(body));
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"0","msg":"queued"}');
+  });
+});
+const test = useTestApp('verification_codes');
 const smtp = useSmtpServer();
 
 const SEND_SMS = 'mutation($input: SmsCodeSendReqDTO!) { sendSmsCode(input: $input) }';
@@ -43,12 +51,12 @@ let admin: SignedInAdmin;
 const mobile = () => `+86${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`;
 const mailAddress = () => `${unique('user-')}@example.test`;
 
-/** A LOG SMS channel with a template per scene (but UNDELIVERABLE_SCENE), and a mail account on the local SMTP server with a template per scene. */
+/** A WEBHOOK SMS channel with a template per scene (but UNDELIVERABLE_SCENE), and a mail account on the local SMTP server with a template per scene. */
 async function setUpMessaging(tenantId: number): Promise<void> {
   const { db } = test;
   const now = new Date(test.clock.now());
   const stamps = { tenantId, createdAt: now, updatedAt: now };
-  const channel = await db.smsChannel.create({ data: { ...stamps, signature: 'OpenBuy', code: 'LOG', status: 0, apiKey: 'log-key' } });
+  const channel = await db.smsChannel.create({ data: { ...stamps, signature: 'OpenBuy', code: 'WEBHOOK', status: 0, apiKey: 'hook-key', apiSecret: 'hook-secret', callbackUrl: `${smsWebhook.base}/sms` } });
   const account = await db.mailAccount.create({
     data: { ...stamps, mail: 'codes@openbuy.test', username: 'codes', password: 'smtp-password', host: '127.0.0.1', port: smtp.port, sslEnable: false },
   });
@@ -64,12 +72,12 @@ async function setUpMessaging(tenantId: number): Promise<void> {
   }
 }
 
-/** The code the LOG channel delivered last to `target` (from the service log; its SMS log row says it went out). */
+/** The code the SMS webhook received last for `target` (its SMS log row says it went out). */
 async function deliveredSmsCode(target: string): Promise<string> {
-  const delivered = serviceLog.entries().findLast((entry) => entry.msg === LOG_CHANNEL_MESSAGE && entry.mobile === target);
+  const delivered = smsDelivered.findLast((message) => message.mobile === target);
   expect(delivered, target).toBeDefined();
-  expect((await test.db.smsLog.findUniqueOrThrow({ where: { id: delivered!.smsLogId as number } })).sendStatus).toBe(10);
-  return /code is (\d+)/.exec(delivered!.content as string)![1]!;
+  expect((await test.db.smsLog.findUniqueOrThrow({ where: { id: delivered!.logId } })).sendStatus).toBe(10);
+  return delivered!.params.code;
 }
 
 /** The code the SMTP server received last for `target`. */
@@ -122,7 +130,7 @@ beforeAll(async () => {
 });
 
 describe('SMS verification codes', () => {
-  it('sends a code through the LOG channel, stores it, and lets it be used once', async () => {
+  it('sends a code through the SMS channel, stores it, and lets it be used once', async () => {
     const target = mobile();
     expect((await sendSms(admin, target)).data).toEqual({ sendSmsCode: true });
     const code = await deliveredSmsCode(target);
@@ -460,7 +468,6 @@ describe('configuration', () => {
     configured = await createTestApp({
       database: test.database,
       clock,
-      logger: serviceLog.logger,
       env: {
         VERIFICATION_CODE_EXPIRES_SECONDS: '30',
         VERIFICATION_CODE_MIN_INTERVAL_SECONDS: '0',

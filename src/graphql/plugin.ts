@@ -6,7 +6,6 @@
 import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
@@ -17,6 +16,7 @@ import { describeError, type ErrorMessages } from '../core/errors/describe-error
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
 import { createGraphQLContext, type GraphQLContext } from './context';
+import { explorerLandingPage, explorerRoutes } from './explorer';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 import { auditPlugin } from './audit/audit-plugin';
 import { OperationLogResolver } from './audit/operation-log.resolver';
@@ -55,7 +55,7 @@ export function buildGraphQLSchema() {
 
 export interface GraphQLOptions {
   core: Core;
-  /** Introspection and the Apollo Sandbox landing page (config GRAPHQL_INTROSPECTION). */
+  /** Introspection and the GraphiQL explorer at GET /graphql (config GRAPHQL_INTROSPECTION). */
   introspection: boolean;
   /** Depth and cost limits of operations (config GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COST). */
   limits: QueryLimits;
@@ -104,7 +104,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     rememberErrorRequests,
     queryLimitsPlugin(options.limits),
     auditPlugin(options.core, app.log),
-    options.introspection ? ApolloServerPluginLandingPageLocalDefault({ footer: false }) : ApolloServerPluginLandingPageDisabled(),
+    app.metrics.apolloPlugin(),
+    options.introspection ? explorerLandingPage : ApolloServerPluginLandingPageDisabled(),
   ];
   const apollo = new ApolloServer<GraphQLContext>({
     // Errors never carry server internals, in development either (resolver errors are described in one place).
@@ -116,6 +117,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log, options.core.errorCodes.messages),
   });
   await apollo.start();
+  if (options.introspection) await explorerRoutes(app);
 
   // Who is calling is settled before Apollo sees the request: an administrator's token gives their
   // context; a token of another user type (a partner's) is refused with HTTP 401 right here.

@@ -6,6 +6,7 @@ import type { Core } from '../core/core';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { ServiceError } from '../core/errors/service-error';
 import { z } from '../core/validation';
+import { FILE_DOWNLOAD_HEADERS } from './browser-security';
 
 /** Files never change under their key; browsers may keep them, shared caches may not (the URL is private). */
 export const FILE_CACHE_CONTROL = 'private, max-age=86400, immutable';
@@ -13,7 +14,7 @@ export const FILE_CACHE_CONTROL = 'private, max-age=86400, immutable';
 export const fileRoutes: FastifyPluginAsyncZod<{ core: Core }> = async (app, { core }) => {
   app.get(
     '/files/:key',
-    { schema: { hide: true, params: z.object({ key: z.string() }) } },
+    { config: { securityHeaders: FILE_DOWNLOAD_HEADERS }, schema: { hide: true, params: z.object({ key: z.string() }) } },
     async (request, reply) => {
       const file = await core.files.get(request.params.key);
       // A malformed key is answered like an unknown one: nothing tells a prober what a key looks like.

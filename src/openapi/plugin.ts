@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Core } from '../core/core';
+import { SELF_HOSTED_PAGE_POLICY } from '../http/browser-security';
 import { OPEN_API_SCOPES } from '../core/oauth2/scopes';
 import { oauth2Routes } from './oauth2-routes';
 import { type PartnerRoutes, partnerRoutes } from './partner-routes';
@@ -42,7 +43,8 @@ export async function openApiPlugin(app: FastifyInstance, options: OpenApiOption
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // indexPrefix: the page's asset links are absolute at /open-api/docs (no trailing slash), as printed at start-up.
+  await app.register(swaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix, staticCSP: SELF_HOSTED_PAGE_POLICY });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(oauth2Routes, { core: options.core });
   await app.register(partnerRoutes, { core: options.core, routes: options.routes });

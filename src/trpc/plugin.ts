@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { refusalCode } from '../http/metrics';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
 import { type AppRouter, appRouter } from './router';
 import { toTrpcError } from './trpc';
@@ -25,6 +26,7 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
         }
       },
       onError: ({ error, ctx }) => {
+        app.metrics.refused('trpc', refusalCode(error.cause ?? error));
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, reqId: ctx?.ctx.requestId }, 'unexpected tRPC error');
       },
     },

@@ -36,3 +36,30 @@ export async function updatePartner(core: Core, partner: TestPartner, changes: P
   partner.input = { ...partner.input, ...changes };
   await core.oauth2Clients.update({ ...partner.input, secret: '******' });
 }
+
+/** The input of the console's createOAuth2Client mutation, every field filled (a unique clientId unless told). */
+export function consoleClientInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    clientId: `console-client-${randomBytes(6).toString('hex')}`,
+    secret: 'a-secret-of-the-console',
+    name: 'Console client',
+    logo: 'https://example.com/logo.png',
+    description: 'made by the console',
+    status: 0,
+    accessTokenValiditySeconds: 3600,
+    refreshTokenValiditySeconds: 0,
+    redirectUris: [],
+    authorizedGrantTypes: ['client_credentials'],
+    scopes: ['goods:search:read'],
+    autoApproveScopes: [],
+    authorities: [],
+    resourceIds: [],
+    additionalInformation: '{"team":"growth"}',
+    partnerName: 'Partner Ltd',
+    partnerContact: 'ops@partner.example',
+    ipWhitelist: '203.0.113.0/24, 198.51.100.7',
+    rateLimitQps: 50,
+    additionalInformationJson: true,
+    ...overrides,
+  };
+}

@@ -24,6 +24,8 @@ export interface SmsMessage {
   params: TemplateParams;
   /** The rendered text, for providers that take text rather than a template id. */
   content: string;
+  /** The rendered text with secret parameters (verification codes) masked, as the SMS log keeps it. */
+  loggedContent: string;
 }
 
 /** What the provider answered; `success: false` is a rejection the log records as a failure. */
@@ -67,7 +69,8 @@ export class SmsClientRegistry {
 
 /**
  * The built-in LOG channel: writes the rendered message to the service log and succeeds. Sends
- * nothing, so a tenant can dry-run templates (and verification codes) in any environment.
+ * nothing, so a tenant can dry-run templates in any environment. Secret parameters (verification
+ * codes) are masked as in the SMS log: nothing secret reaches the service log.
  */
 export class LogSmsClient implements SmsClient {
   readonly code = 'LOG';
@@ -79,7 +82,7 @@ export class LogSmsClient implements SmsClient {
 
   async send(channel: SmsChannelSettings, message: SmsMessage): Promise<SmsSendResult> {
     this.logger.info(
-      { smsLogId: message.logId, signature: channel.signature, mobile: message.mobile, apiTemplateId: message.apiTemplateId, content: message.content },
+      { smsLogId: message.logId, signature: channel.signature, mobile: message.mobile, apiTemplateId: message.apiTemplateId, content: message.loggedContent },
       'SMS written to the log (LOG channel)',
     );
     return { success: true, apiSendCode: 'OK', apiSendMsg: 'written to the service log', apiSerialNo: `log-${message.logId}` };

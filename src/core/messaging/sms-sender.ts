@@ -86,7 +86,7 @@ export class SmsSender {
           select: { id: true },
         }),
       deliver: async (logId) => {
-        const result = await client.send(channel, { logId, mobile, apiTemplateId, ...sent });
+        const result = await client.send(channel, { logId, mobile, apiTemplateId, ...sent, loggedContent: logged.content });
         return { failure: result.success ? null : (result.apiSendMsg ?? result.apiSendCode ?? 'the provider refused the message'), answer: providerAnswer(result) };
       },
       thrown: (reason) => ({ failure: reason, answer: providerAnswer({ success: false, apiSendMsg: reason }) }),

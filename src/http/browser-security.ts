@@ -1,0 +1,87 @@
+// What browsers are told: security headers on every answer (helmet's set) and CORS for the two faces
+// a browser application on another origin calls (/graphql, /trpc; config CORS_ORIGINS). Answers are
+// JSON for programs, so the default policy lets a page load nothing at all; the few HTML pages (docs
+// UI, GraphQL explorer, payment checkout) and the file downloads declare their own.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Security headers of the route instead of the API ones (see FILE_DOWNLOAD_HEADERS). */
+    securityHeaders?: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * The headers helmet sets for `options`, worked out once: @fastify/helmet would rebuild helmet's
+ * middleware on every request (tens of microseconds each), and these never change.
+ */
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return Object.freeze(headers);
+}
+
+/** An API answer is never a page: nothing loads, nothing frames it. */
+const API_HEADERS = helmetHeaders({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] } },
+  frameguard: { action: 'deny' },
+});
+
+/**
+ * /files/:key: shown inline by the browser (images, PDF) and embeddable by partner pages on other
+ * origins, which is what the public file links are for.
+ */
+export const FILE_DOWNLOAD_HEADERS = helmetHeaders({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], imgSrc: ["'self'"], objectSrc: ["'self'"], styleSrc: ["'unsafe-inline'"] } },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  frameguard: { action: 'deny' },
+});
+
+/**
+ * A page built from this server's own assets only: scripts and styles from 'self' (no inline script;
+ * the UI libraries set inline style attributes), calls to this origin only, never framed.
+ */
+export const SELF_HOSTED_PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** Sets the security headers on every answer; registered first, so even early refusals carry them. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.routeOptions.config.securityHeaders ?? API_HEADERS);
+    done();
+  });
+}
+
+/** The paths CORS answers for; the plugin's catch-all OPTIONS route would otherwise answer any path. */
+const CORS_PATH = /^\/(graphql|trpc)(\/|\?|$)/;
+
+/**
+ * CORS for the routes `register` adds (the /graphql and /trpc faces): the listed origins only. Its
+ * hook runs on those routes alone (not on the partner API), and not at all when none is listed.
+ */
+export async function withCors(app: FastifyInstance, origins: readonly string[], register: (scope: FastifyInstance) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    if (origins.length > 0) {
+      const listed = new Set(origins);
+      const allowedOrigin = (request: FastifyRequest) => {
+        const origin = request.headers.origin;
+        return origin !== undefined && listed.has(origin) && CORS_PATH.test(request.url) ? origin : false;
+      };
+      await scope.register(cors, {
+        // An origin not listed gets no CORS header at all. Tokens travel in the Authorization
+        // header, never in cookies: no credentials mode.
+        delegator: (request: FastifyRequest, callback) =>
+          callback(null, { origin: allowedOrigin(request), methods: ['GET', 'POST'], exposedHeaders: ['x-request-id'], maxAge: 600 }),
+      });
+    }
+    await register(scope);
+  });
+}

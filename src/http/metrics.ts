@@ -1,0 +1,165 @@
+// GET /metrics in the Prometheus text format (prom-client): requests and their latency per route
+// pattern and status, database operation timings, Node process metrics, and business counters
+// (partner tokens issued, orders created, wallet pays, refusals by face and code). Every series has a
+// bounded set of labels (route patterns, never raw URLs), and the per-request work is a map lookup
+// and two increments. With METRICS_TOKEN set, the endpoint wants `Authorization: Bearer <token>`.
+import { timingSafeEqual } from 'node:crypto';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Database, Db } from '../core/db/client';
+import { ErrorCatalogue } from '../core/errors/catalogue';
+import { isServiceError, ServiceError } from '../core/errors/service-error';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's metrics (set by registerMetrics on the root instance). */
+    metrics: AppMetrics;
+  }
+  interface FastifyRequest {
+    /** The code of the REST envelope answered, if the answer is one (for the metrics). */
+    envelopeCode: number | undefined;
+  }
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The face a refusal was answered on. */
+export type Face = 'rest' | 'graphql' | 'trpc';
+
+/** Successful answers of these partner routes are business events. */
+const BUSINESS_ROUTES: Record<string, 'tokens' | 'orders' | 'walletPays'> = {
+  'POST /open-api/system/oauth2/token': 'tokens',
+  'POST /open-api/order/purchase/create': 'orders',
+  'POST /open-api/pay/wallet/pay': 'walletPays',
+};
+
+/** The envelope code at the start of a serialized REST answer (`{"code":1002,...`). */
+const ENVELOPE_CODE = /^\{"code":(-?\d+)/;
+
+interface RouteSeries {
+  count: { inc(): void };
+  duration: { observe(seconds: number): void };
+  business: { inc(): void } | undefined;
+}
+
+export class AppMetrics {
+  /** One registry per app, so apps built side by side (tests) count apart. */
+  readonly registry = new Registry();
+  private readonly requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status_code'] as const, registers: [this.registry] });
+  private readonly requestDuration = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by method, route pattern and status', labelNames: ['method', 'route', 'status_code'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  private readonly queryDuration = new Histogram({ name: 'db_query_duration_seconds', help: 'Time of a database operation through Prisma, by model and operation', labelNames: ['model', 'operation'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  private readonly business = {
+    tokens: new Counter({ name: 'openbuy_partner_tokens_issued_total', help: 'Partner access tokens issued by the token endpoint', registers: [this.registry] }),
+    orders: new Counter({ name: 'openbuy_orders_created_total', help: 'Purchase orders created by partners', registers: [this.registry] }),
+    walletPays: new Counter({ name: 'openbuy_wallet_pays_total', help: 'Successful wallet pays', registers: [this.registry] }),
+  };
+  private readonly refusals = new Counter({ name: 'openbuy_refusals_total', help: 'Requests refused with a coded error, by face and code', labelNames: ['face', 'code'] as const, registers: [this.registry] });
+  private readonly routeSeries = new Map<string, RouteSeries>();
+  private readonly querySeries = new Map<string, { observe(seconds: number): void }>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Counts one answered request; `envelopeCode` is the REST envelope's code when there is one. */
+  answered(method: string, route: string, statusCode: number, seconds: number, envelopeCode: number | undefined): void {
+    const key = `${method} ${route} ${statusCode}`;
+    let series = this.routeSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status_code: statusCode };
+      const event = BUSINESS_ROUTES[`${method} ${route}`];
+      series = { count: this.requests.labels(labels), duration: this.requestDuration.labels(labels), business: event && this.business[event] };
+      this.routeSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
+    if (envelopeCode === 0 && statusCode === 200) series.business?.inc();
+    else if (envelopeCode !== undefined && envelopeCode !== 0) this.refused('rest', envelopeCode);
+  }
+
+  refused(face: Face, code: number | string): void {
+    this.refusals.inc({ face, code });
+  }
+
+  queried(model: string, operation: string, seconds: number): void {
+    const key = `${model}.${operation}`;
+    let series = this.querySeries.get(key);
+    if (!series) {
+      series = this.queryDuration.labels({ model, operation });
+      this.querySeries.set(key, series);
+    }
+    series.observe(seconds);
+  }
+
+  /** The database with every Prisma operation (raw SQL included) timed. */
+  timed(database: Database): Database {
+    const db = database.db.$extends({
+      name: 'metrics',
+      query: {
+        $allOperations: async ({ model, operation, args, query }) => {
+          const started = performance.now();
+          try {
+            return await query(args);
+          } finally {
+            this.queried(model ?? 'raw', operation, (performance.now() - started) / 1000);
+          }
+        },
+      },
+    });
+    // The extended client has the base client's API; Prisma types it apart.
+    return { ...database, db: db as unknown as Db };
+  }
+
+  /** Refusals of GraphQL operations: service errors by their code, GraphQL's own by theirs. */
+  apolloPlugin(): ApolloServerPlugin {
+    return {
+      requestDidStart: async () => ({
+        didEncounterErrors: async ({ errors }) => {
+          for (const error of errors) this.refused('graphql', refusalCode(error instanceof GraphQLError ? (error.originalError ?? error) : error));
+        },
+      }),
+    };
+  }
+}
+
+/** What a refusal is counted as: a service error's code, else the error's own code. */
+export function refusalCode(error: unknown): number | string {
+  if (isServiceError(error)) return error.definition.code;
+  const code = (error as { extensions?: { code?: unknown }; code?: unknown }).extensions?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? code : 'UNKNOWN';
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(request.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Counts every answer of the app (registered before its routes) and serves GET /metrics, hidden
+ * from the OpenAPI document.
+ */
+export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, options: { token: string | undefined }): void {
+  app.decorate('metrics', metrics);
+  app.decorateRequest('envelopeCode', undefined);
+  // Callback hooks: no promise per request on the hot path.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (typeof payload === 'string') {
+      const match = ENVELOPE_CODE.exec(payload);
+      if (match) request.envelopeCode = Number(match[1]);
+    }
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.answered(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000, request.envelopeCode);
+    done();
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (options.token && !bearerMatches(request, options.token)) {
+      throw new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason: 'metrics need Authorization: Bearer <METRICS_TOKEN>' }, '', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
