@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { GRAPHQL_MAX_TOKENS, QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
+import { GRAPHQL_MAX_TOKENS, MAX_ALIASES_PER_FIELD, QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
 import { printedSchema, schemaDifference } from '../src/graphql/schema-file';
 import { createAdmin, graphql, seededAdminToken, adminToken } from './support/admin';
 import { createTestApp, type TestApp, useTestApp } from './support/app';
@@ -68,7 +68,9 @@ describe('query limits', () => {
   it('costs a list without a page size by its declared bound, and refuses 900 aliases of every country at once', async () => {
     const aliases = (count: number) => Array.from({ length: count }, (_, index) => `c${index}: countrySimpleList { id enName status }`).join(' ');
     for (const [count, message] of [
-      [100, 'Invalid request: query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases'],
+      // 40 × (1 + 300 × 3) = 36040.
+      [40, 'Invalid request: query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases'],
+      [100, `Invalid request: countrySimpleList is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`],
       [900, `Syntax Error: Document contains more that ${GRAPHQL_MAX_TOKENS} tokens. Parsing aborted.`],
     ] as const) {
       const started = performance.now();
@@ -76,6 +78,17 @@ describe('query limits', () => {
       expect({ status: answer.status, message: answer.errors?.[0]?.message }).toEqual({ status: 400, message });
       expect(performance.now() - started).toBeLessThan(500);
     }
+  });
+
+  it(`refuses a field asked for under more than ${MAX_ALIASES_PER_FIELD} aliases, wherever they are in the document`, async () => {
+    const aliases = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `m${from + index}: me { user { id } }`).join(' ');
+    expect((await graphql(test.app, `{ ${aliases(MAX_ALIASES_PER_FIELD)} }`, { token })).errors).toBeUndefined();
+    const refused = `Invalid request: me is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`;
+    const direct = await graphql(test.app, `{ ${aliases(MAX_ALIASES_PER_FIELD + 1)} }`, { token });
+    expect({ status: direct.status, message: direct.errors?.[0]?.message }).toEqual({ status: 400, message: refused });
+    // Split over fragments, the aliases still count together.
+    const split = await graphql(test.app, `{ ...a ...b } fragment a on Query { ${aliases(30)} } fragment b on Query { ${aliases(30, 30)} }`, { token });
+    expect({ status: split.status, message: split.errors?.[0]?.message }).toEqual({ status: 400, message: refused });
   });
 
   it('answers 30 levels of fragments that each spread the two below in milliseconds, while /healthz keeps answering', async () => {
@@ -127,6 +140,7 @@ describe('query limits', () => {
       const strictToken = await adminToken(strict.app, admin);
       const before = await test.db.socialClient.count();
       const aliases = Array.from({ length: 501 }, (_, index) => `a${index}: createSocialClient(input: $i)`).join(' ');
+      // Refused by the alias cap before the cost check.
       const requestId = `hygiene-${Date.now().toString(36)}`;
       const response = await strict.app.inject({
         method: 'POST',
@@ -138,7 +152,7 @@ describe('query limits', () => {
         },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors[0].message).toContain('query cost exceeds the limit of 500 (GRAPHQL_MAX_COST)');
+      expect(response.json().errors[0].message).toContain(`createSocialClient is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases`);
       expect(await test.db.socialClient.count()).toBe(before);
       expect(await test.db.operationLog.findMany({ where: { requestId }, select: { operation: true, resultCode: true, userId: true } })).toEqual([
         { operation: 'createSocialClient', resultCode: 400, userId: admin.id },

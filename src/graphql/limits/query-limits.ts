@@ -10,6 +10,9 @@
 // (`__schema`, `__type`, `__typename`) count for neither: introspection has its own switch
 // (GRAPHQL_INTROSPECTION).
 //
+// One field name may carry at most MAX_ALIASES_PER_FIELD distinct aliases in a document, and a
+// document at most GRAPHQL_MAX_TOKENS tokens.
+//
 // The measure is linear in the document: each named fragment is walked once per page size it can
 // inherit and then reused (fragments spreading fragments would otherwise double the work per level),
 // and with limits given the walk stops at the first field past either of them.
@@ -31,6 +34,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromASTUntyped,
+  visit,
+  BREAK,
   type ArgumentNode,
 } from 'graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
@@ -53,6 +58,32 @@ export const QUERY_LIMIT_DEFAULTS: QueryLimits = Object.freeze({ maxDepth: 10, m
  * milliseconds, far above what a console operation needs.
  */
 export const GRAPHQL_MAX_TOKENS = 5_000;
+
+/**
+ * Distinct aliases one field name may have in a document. Each alias runs the field's resolver
+ * again (a database read for most root fields): a console asks for a field under a few aliases (one
+ * per dropdown), not under hundreds.
+ */
+export const MAX_ALIASES_PER_FIELD = 50;
+
+/** The first field name asked for under more than MAX_ALIASES_PER_FIELD distinct aliases in `document`. */
+export function overAliasedField(document: DocumentNode): string | undefined {
+  const aliases = new Map<string, Set<string>>();
+  let found: string | undefined;
+  visit(document, {
+    Field(node) {
+      const name = node.name.value;
+      const keys = aliases.get(name) ?? new Set<string>();
+      aliases.set(name, keys.add(node.alias?.value ?? name));
+      if (keys.size > MAX_ALIASES_PER_FIELD) {
+        found = name;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
 
 /** Items assumed of a list field whose size no argument states and list-bounds.ts does not declare. */
 export const UNDECLARED_LIST_SIZE = 100;
@@ -217,6 +248,8 @@ export function queryLimitsPlugin<Context extends object>(limits: QueryLimits, l
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
+          const aliased = overAliasedField(document);
+          if (aliased) throw limitExceeded(`${aliased} is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`);
           const { exceeded } = measureOperation(schema, document, operation, request.variables ?? {}, limits);
           if (exceeded) throw limitExceeded(LIMIT_REASONS[exceeded](limits));
         },
