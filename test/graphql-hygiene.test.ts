@@ -32,7 +32,7 @@ describe('query limits', () => {
   });
 
   it('answers an operation within the limits', async () => {
-    // Depth 5, cost 1 + 1 + 2000 × (1 + 1 + 1) = 6002: a tree's children count at its root (list-bounds.ts).
+    // Depth 5, cost 1 + 1 + 500 × (1 + 1 + 1) = 1502: a tree's children count at its root (list-bounds.ts).
     const answer = await graphql(test.app, nestedMenus(2), { token });
     expect(answer.errors).toBeUndefined();
   });
