@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
+import { GRAPHQL_MAX_TOKENS, MAX_ALIASES_PER_FIELD, QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
 import { printedSchema, schemaDifference } from '../src/graphql/schema-file';
 import { createAdmin, graphql, seededAdminToken, adminToken } from './support/admin';
 import { createTestApp, type TestApp, useTestApp } from './support/app';
@@ -32,7 +32,7 @@ describe('query limits', () => {
   });
 
   it('answers an operation within the limits', async () => {
-    // Depth 5, cost 1 + 10 × (1 + 10 × (1 + 10)) = 1111.
+    // Depth 5, cost 1 + 1 + 500 × (1 + 1 + 1) = 1502: a tree's children count at its root (list-bounds.ts).
     const answer = await graphql(test.app, nestedMenus(2), { token });
     expect(answer.errors).toBeUndefined();
   });
@@ -42,18 +42,76 @@ describe('query limits', () => {
     expect(answer.status).toBe(400);
     expect(answer.data).toBeNull();
     expect(answer.errors).toEqual([
-      expect.objectContaining({ message: 'Invalid request: query depth 11 exceeds the limit of 10 (GRAPHQL_MAX_DEPTH): nest fewer selections', extensions: expect.objectContaining({ code: 400 }) }),
+      expect.objectContaining({ message: 'Invalid request: query depth exceeds the limit of 10 (GRAPHQL_MAX_DEPTH): nest fewer selections', extensions: expect.objectContaining({ code: 400 }) }),
     ]);
   });
 
-  it('refuses an operation costlier than GRAPHQL_MAX_COST with a 400 naming the limit', async () => {
-    // me 1 + menus (1 + 10 × children (1 + 10 × children (1 + 10 × children (1 + 10 × 2)))) = 21112.
-    const answer = await graphql(test.app, '{ me { menus { children { children { children { id name } } } } } }', { token });
-    expect(answer.status).toBe(400);
-    expect(answer.errors![0]!.message).toBe(
-      'Invalid request: query cost 21112 exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields or smaller pages',
-    );
-    expect(answer.errors![0]!.extensions.code).toBe(400);
+  it('refuses an operation costlier than GRAPHQL_MAX_COST with a 400 naming the limit, anonymous or not', async () => {
+    // countrySimpleList answers at most 300 rows: 34 aliases of 1 + 300 × 1 = 10234.
+    const aliases = Array.from({ length: 34 }, (_, index) => `c${index}: countrySimpleList { id }`).join(' ');
+    for (const caller of [{ token }, {}]) {
+      const answer = await graphql(test.app, `{ ${aliases} }`, caller);
+      expect(answer.status).toBe(400);
+      expect(answer.data).toBeNull();
+      expect(answer.errors).toEqual([
+        expect.objectContaining({
+          message: 'Invalid request: query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases',
+          extensions: expect.objectContaining({ code: 400 }),
+        }),
+      ]);
+    }
+    const fewer = await graphql<Record<string, unknown[]>>(test.app, `{ ${aliases.split(' c33:')[0]} }`, { token });
+    expect(fewer.errors).toBeUndefined();
+    expect(Object.keys(fewer.data!)).toHaveLength(33);
+  });
+
+  it('costs a list without a page size by its declared bound, and refuses 900 aliases of every country at once', async () => {
+    const aliases = (count: number) => Array.from({ length: count }, (_, index) => `c${index}: countrySimpleList { id enName status }`).join(' ');
+    for (const [count, message] of [
+      // 40 × (1 + 300 × 3) = 36040.
+      [40, 'Invalid request: query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases'],
+      [100, `Invalid request: countrySimpleList is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`],
+      [900, `Syntax Error: Document contains more that ${GRAPHQL_MAX_TOKENS} tokens. Parsing aborted.`],
+    ] as const) {
+      const started = performance.now();
+      const answer = await graphql(test.app, `{ ${aliases(count)} }`, { token });
+      expect({ status: answer.status, message: answer.errors?.[0]?.message }).toEqual({ status: 400, message });
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+
+  it(`refuses a field asked for under more than ${MAX_ALIASES_PER_FIELD} aliases, wherever they are in the document`, async () => {
+    const aliases = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `m${from + index}: me { user { id } }`).join(' ');
+    expect((await graphql(test.app, `{ ${aliases(MAX_ALIASES_PER_FIELD)} }`, { token })).errors).toBeUndefined();
+    const refused = `Invalid request: me is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`;
+    const direct = await graphql(test.app, `{ ${aliases(MAX_ALIASES_PER_FIELD + 1)} }`, { token });
+    expect({ status: direct.status, message: direct.errors?.[0]?.message }).toEqual({ status: 400, message: refused });
+    // Split over fragments, the aliases still count together.
+    const split = await graphql(test.app, `{ ...a ...b } fragment a on Query { ${aliases(30)} } fragment b on Query { ${aliases(30, 30)} }`, { token });
+    expect({ status: split.status, message: split.errors?.[0]?.message }).toEqual({ status: 400, message: refused });
+  });
+
+  it('answers 30 levels of fragments that each spread the two below in milliseconds, while /healthz keeps answering', async () => {
+    const doubling = (leaf: string, k = 30) => {
+      let text = `{ ...F${k} ...G${k} } fragment F0 on Query { ${leaf} } fragment G0 on Query { ${leaf} }`;
+      for (let level = 1; level <= k; level++) {
+        text += ` fragment F${level} on Query { ...F${level - 1} ...G${level - 1} } fragment G${level} on Query { ...F${level - 1} ...G${level - 1} }`;
+      }
+      return text;
+    };
+    for (const [leaf, expected] of [
+      ['errorCodes { code }', { status: 400, error: 'query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST)' }],
+      ['__typename', { status: 200, error: undefined }],
+    ] as const) {
+      const started = performance.now();
+      const health = test.app.inject('/healthz').then((response) => ({ status: response.statusCode, ms: performance.now() - started }));
+      const answer = await graphql(test.app, doubling(leaf));
+      const answeredMs = performance.now() - started;
+      expect({ status: answer.status, error: answer.errors?.[0]?.message.replace('Invalid request: ', '').split(':')[0] }).toEqual(expected);
+      expect(answeredMs).toBeLessThan(200);
+      expect(await health).toEqual({ status: 200, ms: expect.any(Number) });
+      expect((await health).ms).toBeLessThan(200);
+    }
   });
 
   describe('with GRAPHQL_MAX_COST=500 and GRAPHQL_MAX_DEPTH=3', () => {
@@ -72,9 +130,9 @@ describe('query limits', () => {
       expect((await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 10 } } })).errors).toBeUndefined();
       const refused = await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 100 } } });
       expect(refused.status).toBe(400);
-      expect(refused.errors![0]!.message).toContain('query cost 503 exceeds the limit of 500 (GRAPHQL_MAX_COST)');
+      expect(refused.errors![0]!.message).toContain('query cost exceeds the limit of 500 (GRAPHQL_MAX_COST)');
       const deep = await graphql(strict.app, '{ me { menus { children { id } } } }', { token: strictToken });
-      expect(deep.errors![0]!.message).toContain('query depth 4 exceeds the limit of 3 (GRAPHQL_MAX_DEPTH)');
+      expect(deep.errors![0]!.message).toContain('query depth exceeds the limit of 3 (GRAPHQL_MAX_DEPTH)');
     });
 
     it('refuses a mutation over the limits without running it, and logs it once per mutation field', async () => {
@@ -82,6 +140,7 @@ describe('query limits', () => {
       const strictToken = await adminToken(strict.app, admin);
       const before = await test.db.socialClient.count();
       const aliases = Array.from({ length: 501 }, (_, index) => `a${index}: createSocialClient(input: $i)`).join(' ');
+      // Refused by the alias cap before the cost check.
       const requestId = `hygiene-${Date.now().toString(36)}`;
       const response = await strict.app.inject({
         method: 'POST',
@@ -93,7 +152,7 @@ describe('query limits', () => {
         },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors[0].message).toContain('query cost 501 exceeds the limit of 500');
+      expect(response.json().errors[0].message).toContain(`createSocialClient is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases`);
       expect(await test.db.socialClient.count()).toBe(before);
       expect(await test.db.operationLog.findMany({ where: { requestId }, select: { operation: true, resultCode: true, userId: true } })).toEqual([
         { operation: 'createSocialClient', resultCode: 400, userId: admin.id },

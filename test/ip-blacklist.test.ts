@@ -175,6 +175,31 @@ describe('blacklist entries', () => {
     expect(await getEntry(id)).toMatchObject({ ipType: 'EXACT', source: 'MANUAL' });
   });
 
+  it.each([
+    ['every IPv4 address', '0.0.0.0/0', '0.0.0.0/0'],
+    ['every IPv6 address', '::/0', '::/0'],
+    ['every IPv4 address written as mapped IPv6', '::ffff:0.0.0.0/96', '0.0.0.0/0'],
+    ['an IPv4 network wider than /8', '192.0.0.0/7', '192.0.0.0/7'],
+    ['an IPv6 network wider than /32', '2001:d00::/31', '2001:d00::/31'],
+  ])('refuses an entry covering %s (%s), on create and on update, even disabled, naming the field', async (_case, ip, canonical) => {
+    const message = `ip ${canonical} is too broad: an entry covers at most an IPv4 /8 or an IPv6 /32 network`;
+    const refused = await graphql(test.app, CREATE, { token: admin.token, variables: { input: { ip, status: 0 } } });
+    expect({ code: errorCode(refused), message: refused.errors![0]!.message }).toEqual({ code: ErrorCatalogue.IP_BLACKLIST_TOO_BROAD.code, message });
+    const id = await createEntry({ ip: '192.0.2.95', status: 0 });
+    const widened = await graphql(test.app, UPDATE, { token: admin.token, variables: { input: { id, ip, status: 0 } } });
+    expect(errorCode(widened)).toBe(ErrorCatalogue.IP_BLACKLIST_TOO_BROAD.code);
+    expect((await getEntry(id)).ip).toBe('192.0.2.95');
+    await graphql(test.app, DELETE, { token: admin.token, variables: { id } });
+  });
+
+  it('accepts the broadest entries allowed: an IPv4 /8 and an IPv6 /32', async () => {
+    for (const ip of ['198.0.0.0/8', '2001:db8::/32']) {
+      const id = await createEntry({ ip, status: 0 });
+      expect((await getEntry(id)).ip).toBe(ip);
+      await graphql(test.app, DELETE, { token: admin.token, variables: { id } });
+    }
+  });
+
   it('refuses an entry that would block the caller, unless it is disabled', async () => {
     const callerIp = '198.51.100.9';
     const refused = await graphql(test.app, CREATE, { token: admin.token, ip: callerIp, variables: { input: { ip: '198.51.100.0/28' } } });
@@ -329,7 +354,8 @@ describe('enforcement', () => {
       const response = await test.app.inject({ ...request, remoteAddress: ip });
       expect({ url: request.url, status: response.statusCode }).toEqual({ url: request.url, status: 403 });
       expect(response.headers['x-request-id']).toBeTruthy();
-      expect(response.json()).toEqual({ code: ErrorCatalogue.IP_BLACKLISTED.code, data: null, msg: `Requests from ${ip} are blocked`, error_detail: '' });
+      // open-api.md's status table: a blacklisted caller gets envelope code 403.
+      expect(response.json()).toEqual({ code: 403, data: null, msg: `Requests from ${ip} are blocked`, error_detail: '' });
       const elsewhere = await test.app.inject({ ...request, remoteAddress: '203.0.113.211' });
       expect(elsewhere.statusCode).not.toBe(403);
     }

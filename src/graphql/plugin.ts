@@ -5,6 +5,7 @@
 // login and refresh is guarded by `authChecker` (src/graphql/auth/auth-checker.ts).
 import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,7 +21,7 @@ import { explorerLandingPage, explorerRoutes } from './explorer';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 import { auditPlugin } from './audit/audit-plugin';
 import { OperationLogResolver } from './audit/operation-log.resolver';
-import { type QueryLimits, queryLimitsPlugin } from './limits/query-limits';
+import { GRAPHQL_MAX_TOKENS, type QueryLimits, queryLimitsPlugin } from './limits/query-limits';
 import { OAuth2ClientResolver } from './oauth2/oauth2-client.resolver';
 import { OAuth2TokenResolver } from './oauth2/oauth2-token.resolver';
 import { SocialClientResolver } from './social/social-client.resolver';
@@ -74,9 +75,21 @@ const rememberErrorRequests: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
+/** Apollo's codes of a request the caller got wrong (syntax, validation, variables): its message says what. */
+const CLIENT_ERROR_CODES: ReadonlySet<unknown> = new Set([
+  ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+  ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ApolloServerErrorCode.BAD_USER_INPUT,
+  ApolloServerErrorCode.BAD_REQUEST,
+  ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_SUPPORTED,
+]);
+
 /**
- * GraphQL-level errors (syntax, validation) keep Apollo's format; errors thrown by resolvers are
- * described, in the request's language where `messages` overrides the code's message.
+ * GraphQL-level errors (syntax, validation, variables) keep Apollo's format, also when a scalar's
+ * parser threw them (`menu(id: 1.5)`); errors thrown by resolvers are described, in the request's
+ * language where `messages` overrides the code's message.
  */
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
@@ -85,7 +98,7 @@ export function formatGraphQLError(
   messages?: ErrorMessages,
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : undefined;
-  if (!original || original instanceof GraphQLError) return formatted;
+  if (!original || original instanceof GraphQLError || CLIENT_ERROR_CODES.has(formatted.extensions?.code)) return formatted;
   const { requestId, language } = errorRequests.get(error as object) ?? { requestId: 'unknown', language: undefined };
   const description = describeError(original, requestId, messages, language);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
@@ -102,7 +115,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const plugins: ApolloServerPlugin<GraphQLContext>[] = [
     fastifyApolloDrainPlugin(app),
     rememberErrorRequests,
-    queryLimitsPlugin(options.limits),
+    queryLimitsPlugin(options.limits, app.log),
     auditPlugin(options.core, app.log),
     app.metrics.apolloPlugin(),
     options.introspection ? explorerLandingPage : ApolloServerPluginLandingPageDisabled(),
@@ -113,6 +126,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     schema,
     introspection: options.introspection,
     csrfPrevention: true,
+    // With introspection off, "Did you mean ..." suggestions would map the schema all the same.
+    hideSchemaDetailsFromClientErrors: !options.introspection,
+    parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS },
     plugins,
     formatError: (formatted, error) => formatGraphQLError(formatted, error, app.log, options.core.errorCodes.messages),
   });

@@ -1,6 +1,7 @@
 // The gateway IP blacklist, enforced before anything else runs: a root onRequest hook (so it covers
 // /open-api, /graphql, /trpc, /files, /s and unknown routes alike) answers a blacklisted caller 403
-// in the REST envelope (IP_BLACKLISTED). The lookup is in memory (core.ipBlacklist.matcher): no
+// in the REST envelope, with code 403 as open-api.md's status table says (the caller's IP is refused
+// like one missing from a client's whitelist). The lookup is in memory (core.ipBlacklist.matcher): no
 // database call per request. The caller is `request.ip`, which honours TRUST_PROXY.
 //
 // Health checks are exempt: a load balancer probing /healthz and /readyz from an address inside a
@@ -18,6 +19,6 @@ export function registerIpBlacklistGuard(app: FastifyInstance, core: Core): void
   matcher.onReloadFailure((error) => app.log.error({ err: error }, 'IP blacklist reload failed; the previous entries stay in force'));
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '') || !matcher.blocks(request.ip)) return;
-    return sendError(new ServiceError(ErrorCatalogue.IP_BLACKLISTED, { ip: request.ip }), request, reply);
+    return sendError(new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `Requests from ${request.ip} are blocked` }), request, reply);
   });
 }

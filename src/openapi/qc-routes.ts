@@ -29,8 +29,9 @@ const goodsQcKeyParams = z.object({
   skuId: skuIdParam.optional(),
 });
 
+// interface.md: 0..64 characters; an empty number names no order, so it answers an empty list.
 const orderQcParams = z.object({
-  orderNo: z.string().trim().min(1).max(64).describe('An O… order number (all its items) or a PI… order item number (that item)'),
+  orderNo: z.string().trim().max(64).describe('An O… order number (all its items) or a PI… order item number (that item); empty answers an empty list'),
 });
 
 const goodsQcRecord = z.object({
@@ -104,6 +105,6 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     tags: TAGS,
     params: orderQcParams,
     response: envelopeOf(z.array(orderQcRecord)),
-    handler: async (params, request) => ok(await core.qc.byOrder(partnerContext(request, core), params)),
+    handler: async (params, request) => ok(params.orderNo === '' ? [] : await core.qc.byOrder(partnerContext(request, core), params)),
   });
 };

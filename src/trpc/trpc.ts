@@ -6,7 +6,9 @@ import superjson from 'superjson';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { Core } from '../core/core';
-import { describeError, type ErrorMessages } from '../core/errors/describe-error';
+import { ErrorCatalogue } from '../core/errors/catalogue';
+import { describeError, type ErrorDescription, type ErrorMessages } from '../core/errors/describe-error';
+import { ServiceError } from '../core/errors/service-error';
 import type { RequestContext } from '../core/request-context';
 import { operationLogEntry } from './audit';
 
@@ -30,15 +32,34 @@ const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/**
+ * tRPC's own refusals, raised before or around a procedure (a batch over the limit, an unknown
+ * procedure, a wrong method or content type, input it cannot parse or deserialize): not a fault of
+ * ours, and not an error our description knows. They keep tRPC's code, status and message.
+ */
+function isTrpcRefusal(error: TRPCError): boolean {
+  return error.code !== 'INTERNAL_SERVER_ERROR' && describeError(error.cause ?? error, '').unexpected;
+}
+
+/** What a caller is told of a tRPC error: a refusal with its status's global code, anything else described. */
+function describeTrpcError(error: TRPCError, httpStatus: number, ctx: TrpcContext | undefined): ErrorDescription {
+  const requestId = ctx?.ctx.requestId ?? 'unknown';
+  if (!isTrpcRefusal(error)) return describeError(error.cause ?? error, requestId, ctx?.core.errorCodes.messages, ctx?.language);
+  if (httpStatus === ErrorCatalogue.BAD_REQUEST.httpStatus) {
+    return describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: error.message }), requestId, ctx?.core.errorCodes.messages, ctx?.language);
+  }
+  return { code: httpStatus, httpStatus, message: error.message, detail: '', headers: {}, unexpected: false };
+}
+
 // superjson carries Dates (and other non-JSON values) as themselves, so the typed client's types
 // are true at run time: a `Date` in a procedure's answer is a `Date` in the tool.
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
-    const description = describeError(error.cause ?? error, ctx?.ctx.requestId ?? 'unknown', ctx?.core.errorCodes.messages, ctx?.language);
+    const description = describeTrpcError(error, shape.data.httpStatus, ctx);
     return {
       ...shape,
-      message: description.unexpected ? description.message : shape.message,
+      message: description.message,
       data: { ...shape.data, stack: undefined, serviceCode: description.code, detail: description.detail },
     };
   },
@@ -54,7 +75,7 @@ export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorM
 /** Service errors thrown by a procedure become TRPCErrors. */
 const serviceErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.language);
+  if (!result.ok && !isTrpcRefusal(result.error)) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.language);
   return result;
 });
 

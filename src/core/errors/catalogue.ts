@@ -234,11 +234,11 @@ export const ErrorCatalogue = {
   SHORT_LINK_NOT_FOUND: business(1_002_081_000, 'Short link {shortLinkId} does not exist'),
 
   // 1_002_082: gateway IP blacklist (platform-wide)
-  IP_BLACKLISTED: { code: 1_002_082_000, template: 'Requests from {ip} are blocked', httpStatus: 403 },
   IP_BLACKLIST_NOT_FOUND: business(1_002_082_001, 'IP blacklist entry {entryId} does not exist'),
   IP_BLACKLIST_EXISTS: business(1_002_082_002, '{ip} is already on the IP blacklist'),
   IP_BLACKLIST_COVERS_CALLER: business(1_002_082_003, '{ip} covers your own address {callerIp}: saving it would lock you out'),
   IP_BLACKLIST_PERMANENT: business(1_002_082_004, 'Entry {ip} is permanent: extendMinutes has no expiry to extend; pass expireTime instead'),
+  IP_BLACKLIST_TOO_BROAD: business(1_002_082_005, 'ip {ip} is too broad: an entry covers at most an IPv4 /{minimumIpv4Prefix} or an IPv6 /{minimumIpv6Prefix} network'),
 
   // 1_030_001: members and bindings
   MEMBER_NOT_BOUND: business(1_030_001_000, 'externalUserId {externalUserId} is not bound to a member'),

@@ -11,6 +11,9 @@
 //   ipType must agree with it.
 // - An administrator cannot save or renew an entry that would block the address they are calling
 //   from: the console would stop answering them, and only the database could undo it.
+// - Nor one broader than an IPv4 /8 or an IPv6 /32 (MINIMUM_PREFIX): 0.0.0.0/0 or ::/0 would block
+//   everyone, and anything wider than one large provider's allocation blocks whole regions of the
+//   internet, which is a firewall's job, not a gateway entry's.
 // - expireTime must lie in the future on create and in a renewal; an update may keep a past one (the
 //   console's form sends the stored value back), the entry then simply no longer matches.
 import type { InvalidationBus } from '../cache/invalidation-bus';
@@ -31,6 +34,9 @@ export const IP_TYPES = ['EXACT', 'CIDR'] as const;
 export const BLACKLIST_SOURCES = ['MANUAL', 'ALERT', 'JOB'] as const;
 /** interface.md section 3: 1 enabled, 0 disabled. */
 export const BLACKLIST_STATUS = { DISABLED: 0, ENABLED: 1 } as const;
+
+/** The shortest prefix an entry may have, per address family. */
+export const MINIMUM_PREFIX = { 4: 8, 6: 32 } as const;
 
 /** Ten years: a longer extension is a typing mistake (permanent exists for "forever"). */
 const MAX_EXTEND_MINUTES = 10 * 366 * 24 * 60;
@@ -150,6 +156,7 @@ export class IpBlacklistService {
       throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'expireTime: must be in the future (leave it empty for a permanent entry)' });
     }
     const entry = { ip: rule.text, ipType: rule.kind, reason: reason ?? null, expireTime: expireTime ?? null, source: source ?? 'MANUAL', status: status ?? BLACKLIST_STATUS.ENABLED };
+    assertNarrowEnough(rule);
     assertSparesCaller(ctx, rule, entry);
     const created = await this.writing(rule, () => this.db.gatewayIpBlacklist.create({ data: { ...entry, createdAt: ctx.now(), updatedAt: ctx.now() }, select: { id: true } }));
     await this.changed();
@@ -162,6 +169,7 @@ export class IpBlacklistService {
     const stored = await this.require(id);
     // Left out: reason, source and status keep their stored values; expireTime empty means permanent (the shape says so).
     const entry = { ip: rule.text, ipType: rule.kind, reason, expireTime: expireTime ?? null, source: source ?? stored.source, status: status ?? stored.status };
+    assertNarrowEnough(rule);
     assertSparesCaller(ctx, rule, entry);
     const { count } = await this.writing(rule, () => this.db.gatewayIpBlacklist.updateMany({ where: { id }, data: { ...entry, updatedAt: ctx.now() } }));
     if (count === 0) throw new ServiceError(ErrorCatalogue.IP_BLACKLIST_NOT_FOUND, { entryId: id });
@@ -256,6 +264,13 @@ export class IpBlacklistService {
 
 function viewOf(row: EntryRow, now: number): IpBlacklistEntryView {
   return { ...row, expired: row.expireTime !== null && row.expireTime.getTime() <= now };
+}
+
+/** Refuses an entry broader than MINIMUM_PREFIX. */
+function assertNarrowEnough(rule: IpRule): void {
+  if (rule.prefixLength < MINIMUM_PREFIX[rule.family]) {
+    throw new ServiceError(ErrorCatalogue.IP_BLACKLIST_TOO_BROAD, { ip: rule.text, minimumIpv4Prefix: MINIMUM_PREFIX[4], minimumIpv6Prefix: MINIMUM_PREFIX[6] });
+  }
 }
 
 /** Refuses an entry that would block the caller's own address as soon as it is saved. */
