@@ -122,7 +122,7 @@ async function postgresExplainer(url: string): Promise<Explainer> {
   return {
     async catalog() {
       const columnsOf = (relation: string, keys: string) =>
-        `array(SELECT a.attname::text FROM unnest(${keys}) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = ${relation} AND a.attnum = k.n ORDER BY k.o)`;
+        `array(SELECT a.attname::text FROM unnest(${keys}) WITH ORDINALITY position(n, o) JOIN pg_attribute a ON a.attrelid = ${relation} AND a.attnum = position.n ORDER BY position.o)`;
       const foreignKeys = await client.query<{ table: string; columns: string[] }>(
         `SELECT c.relname AS table, ${columnsOf('k.conrelid', 'k.conkey')} AS columns
          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
