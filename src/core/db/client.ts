@@ -5,6 +5,7 @@ import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqli
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { adapterFactory } from './adapters';
 import { withConnectionLock } from './sqlite-connection-lock';
+import { withStatementCache } from './sqlite-statement-cache';
 import type { DatabaseTarget } from './database-url';
 
 export type Db = SqlitePrismaClient;
@@ -29,7 +30,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
-  const driver = adapterFactory(target);
+  const driver = target.provider === 'sqlite' ? withStatementCache(adapterFactory(target)) : adapterFactory(target);
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const adapter = options.onQuery ? observeQueries(connection, options.onQuery) : connection;
   const db: Db = target.provider === 'sqlite' ? new SqlitePrismaClient({ adapter }) : (new PostgresPrismaClient({ adapter }) as unknown as Db);

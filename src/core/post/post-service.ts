@@ -8,6 +8,7 @@ import { ServiceError } from '../errors/service-error';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
+import { linkedToUsers } from '../user/user-links';
 import { z } from '../validation';
 
 export const postSaveSchemas = saveShapeSchemas({
@@ -119,14 +120,21 @@ export class PostService {
 
   /** The posts of each user (one query for all of them), in display order. */
   async ofUsers(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, PostRecord[]>> {
-    const links = await this.scoped(ctx).userPost.findMany({
-      where: { userId: { in: [...userIds] } },
-      select: { userId: true, post: { select: POST_FIELDS } },
-      orderBy: [{ post: { sort: 'asc' } }, { postId: 'asc' }],
-    });
-    const byUser = new Map<number, PostRecord[]>(userIds.map((id) => [id, []]));
-    for (const link of links) byUser.get(link.userId)?.push(link.post);
-    return byUser;
+    const links = await linkedToUsers(this.db, 'posts', tenantIdOf(ctx), userIds, Object.keys(POST_FIELDS));
+    return new Map(
+      [...links].map(([userId, posts]) => [
+        userId,
+        posts.map((post) => ({
+          id: Number(post.id),
+          name: String(post.name),
+          code: String(post.code),
+          sort: Number(post.sort),
+          status: Number(post.status),
+          remark: post.remark === null ? null : String(post.remark),
+          createdAt: new Date(typeof post.createdAt === 'bigint' ? Number(post.createdAt) : (post.createdAt as Date | string | number)),
+        })),
+      ]),
+    );
   }
 
   /** Throws unless every post exists in the caller's tenant and is enabled. */

@@ -20,6 +20,7 @@ import { hashSecret, verifySecret } from '../security/password-hash';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { visibleUsersWhere } from './data-scope';
+import { linkedToUsers } from './user-links';
 
 const ENABLED = 0;
 /** Most posts one user may hold. */
@@ -257,14 +258,10 @@ export class UserService {
 
   /** The roles each user holds (one query for all of them), enabled or not. */
   async rolesOf(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, UserRoleSummary[]>> {
-    const links = await this.scoped(ctx).userRole.findMany({
-      where: { userId: { in: [...userIds] } },
-      select: { userId: true, role: { select: { id: true, name: true, code: true, status: true } } },
-      orderBy: [{ role: { sort: 'asc' } }, { roleId: 'asc' }],
-    });
-    const byUser = new Map<number, UserRoleSummary[]>(userIds.map((id) => [id, []]));
-    for (const link of links) byUser.get(link.userId)?.push(link.role);
-    return byUser;
+    const links = await linkedToUsers(this.deps.db, 'roles', tenantIdOf(ctx), userIds, ['id', 'name', 'code', 'status']);
+    return new Map(
+      [...links].map(([userId, roles]) => [userId, roles.map((role) => ({ id: Number(role.id), name: String(role.name), code: String(role.code), status: Number(role.status) }))]),
+    );
   }
 
   /** The signed-in user's own record. */

@@ -1,0 +1,91 @@
+// The raw driver under Prisma (better-sqlite3 with cached prepared statements, or a pg pool), for the
+// benchmarks' "same SQL through the raw driver" reference routes and for picking benchmark inputs.
+// SQL is written once with `?` placeholders and double-quoted names; PostgreSQL gets $1, $2…
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { type DatabaseTarget, sqliteFilePath } from '../src/core/db/database-url';
+
+export type Row = Record<string, unknown>;
+
+export interface RawDriver {
+  all(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Rows changed, and the id of an inserted row. */
+  run(sql: string, params?: unknown[]): Promise<{ changes: number; id: number }>;
+  /** Runs `work` in one transaction (on one connection). */
+  transaction<T>(work: (driver: RawDriver) => Promise<T>): Promise<T>;
+  /** A DateTime value as this provider stores it. */
+  time(date: Date): unknown;
+  close(): Promise<void>;
+}
+
+export function openRawDriver(target: DatabaseTarget): RawDriver {
+  return target.provider === 'sqlite' ? sqliteDriver(target) : postgresDriver(target);
+}
+
+function sqliteDriver(target: DatabaseTarget): RawDriver {
+  const db = new Sqlite(sqliteFilePath(target.url));
+  db.pragma('busy_timeout = 5000');
+  const statements = new Map<string, Sqlite.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+  const driver: RawDriver = {
+    all: async (sql, params = []) => prepared(sql).all(params) as Row[],
+    run: async (sql, params = []) => {
+      const result = prepared(sql).run(params);
+      return { changes: result.changes, id: Number(result.lastInsertRowid) };
+    },
+    // One connection, and every statement inside is synchronous: nothing else interleaves.
+    async transaction(work) {
+      prepared('BEGIN IMMEDIATE').run();
+      try {
+        const result = await work(driver);
+        prepared('COMMIT').run();
+        return result;
+      } catch (error) {
+        prepared('ROLLBACK').run();
+        throw error;
+      }
+    },
+    time: (date) => date.getTime(),
+    close: async () => {
+      db.close();
+    },
+  };
+  return driver;
+}
+
+const numbered = (sql: string) => {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${(index += 1)}`);
+};
+
+function postgresDriver(target: DatabaseTarget): RawDriver {
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const on = (client: pg.Pool | pg.PoolClient): RawDriver => ({
+    all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows as Row[],
+    run: async (sql, params = []) => {
+      const result = await client.query(numbered(/^\s*INSERT/i.test(sql) ? `${sql} RETURNING id` : sql), params);
+      return { changes: result.rowCount ?? 0, id: Number((result.rows[0] as { id?: number } | undefined)?.id ?? 0) };
+    },
+    async transaction(work) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await work(on(connection));
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    time: (date) => date.toISOString().replace('Z', ''),
+    close: () => pool.end(),
+  });
+  return on(pool);
+}

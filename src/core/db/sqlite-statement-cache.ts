@@ -1,0 +1,56 @@
+// Prisma's better-sqlite3 adapter prepares every query anew, and compiling the SQL is a visible share
+// of a read's cost (7.8% of a wallet-balance profile). The connection's prepare() is made to keep
+// statements by SQL text and reuse them. Safe because better-sqlite3 runs a statement to completion
+// synchronously: one statement is never in use twice at once. SQLite re-prepares a kept statement
+// itself when the schema changes.
+import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+
+/** Distinct statements kept, least recently used dropped first (IN lists of varying length differ). */
+const MAX_STATEMENTS = 1000;
+
+/** The factory whose connections reuse prepared statements. */
+export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = await factory.connect();
+      cachePrepare((adapter as unknown as { client: BetterSqlite3.Database }).client);
+      return adapter;
+    },
+  };
+}
+
+function cachePrepare(client: BetterSqlite3.Database): void {
+  const prepare = client.prepare.bind(client);
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  client.prepare = ((sql: string) => {
+    let statement = kept.get(sql);
+    if (statement) {
+      kept.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (kept.size >= MAX_STATEMENTS) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(sql, statement);
+    return reusable(statement);
+  }) as BetterSqlite3.Database['prepare'];
+}
+
+/**
+ * The part of the Statement API the adapter uses. A statement's bind() holds its parameters for
+ * good, so a kept statement is never bound: the parameters go with each call instead.
+ */
+function reusable(statement: BetterSqlite3.Statement) {
+  return {
+    reader: statement.reader,
+    run: (...parameters: unknown[]) => statement.run(...parameters),
+    bind: (parameters: unknown[]) => ({
+      reader: statement.reader,
+      run: () => statement.run(parameters),
+      columns: () => statement.columns(),
+      raw: (toggle = true) => ({ all: () => statement.raw(toggle).all(parameters) }),
+    }),
+  };
+}
