@@ -1,6 +1,7 @@
+import { recordIdSchema } from '../../core/admin/save-shape';
 import { z } from '../../core/validation';
 import { staffProcedure } from '../trpc';
 
 export const walletBalance = staffProcedure('ops:member:query')
-  .input(z.object({ memberId: z.number().int().positive() }))
+  .input(z.object({ memberId: recordIdSchema }))
   .query(({ ctx, input }) => ctx.core.wallets.balance(ctx.ctx, input.memberId));
