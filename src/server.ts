@@ -125,7 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return ok({ status: 'ready', database: core.database.target.provider, redis: parts.redis === undefined ? 'none' : 'up' });
   });
 
-  await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
+  await app.register(openApiPlugin, {
+    prefix: '/open-api',
+    core,
+    routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])],
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  });
   await app.register(graphqlPlugin, {
     core,
     introspection: config.GRAPHQL_INTROSPECTION ?? config.NODE_ENV !== 'production',

@@ -29,7 +29,7 @@ const tokenData = z.object({
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
   scope: z.string(),
-});
+}).meta({ id: 'AccessToken' });
 
 const revokeQuery = z.object({ token: z.string().min(1).max(512).describe('The access token to revoke') });
 
@@ -75,7 +75,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         summary: 'Revoke an access token (RFC 7009)',
         description: 'Authenticated by the client\'s Basic credentials or by the token itself as Bearer. Answers true when a token of this client was revoked, false otherwise (never an error).',
         tags: ['OAuth 2.0'],
-        security: [{ basicAuth: [] }, { Authorization: [] }],
+        security: [{ basicAuth: [] }, { bearerAuth: [] }],
         querystring: revokeQuery,
         response: { 200: envelopeOf(z.boolean()) },
       },
