@@ -46,7 +46,7 @@ const searchParams = z.object({
 
 const imageSearchParams = z.object({
   imagesUrl: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'required' : 'must be an http(s) URL') })
     .trim()
     .max(MAX_IMAGE_URL_LENGTH)
     .describe('A public image URL; matched against registered images, never fetched by the catalog'),

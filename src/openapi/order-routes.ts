@@ -131,7 +131,7 @@ const orderData = z.object({
 function memberPageFields<Own extends z.ZodRawShape>(status: z.ZodType<number>, own: Own) {
   return {
     ...pageParams(),
-    memberId: recordIdParam().optional().describe('Platform member id'),
+    memberId: intParam(1, Number.MAX_SAFE_INTEGER).optional().describe('Platform member id (int64); an id beyond any record answers an empty page'),
     unionId: textParam(64).optional().describe('Member unionId'),
     status: status.optional(),
     ...own,
