@@ -2,6 +2,7 @@
 // with the envelope and headers, the bounds and enums the server enforces, and names a generated
 // client can use. The harness (support/contract.ts) validates every /open-api answer of the suite
 // against it; here: that check itself catches a violation, and the rules the document states.
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../src/openapi/envelope';
@@ -12,16 +13,23 @@ import { type OpenApiDocument, takeContractViolations } from './support/contract
 const BROKEN_URL = '/open-api/probe/broken';
 
 /** A partner operation that answers against its own documented shape, as a regression would. */
-const brokenRoutes: PartnerRoutes = async (app) => {
+const brokenSchema: FastifySchema = {
+  querystring: z.object({ teapot: z.enum(['yes', 'no']).optional() }),
+  response: { 200: envelopeOf(z.object({ count: z.int() })) },
+};
+
+const brokenRoutes: PartnerRoutes = async (zodApp) => {
+  // Without the zod types, which would not let a handler send the wrong shape.
+  const app: FastifyInstance = zodApp;
   app.get(
     '/probe/broken',
     {
       config: { scope: 'goods:search:read' },
-      schema: { querystring: z.object({ teapot: z.enum(['yes', 'no']).optional() }), response: { 200: envelopeOf(z.object({ count: z.int() })) } },
+      schema: brokenSchema,
     },
     async (request, reply) => {
       // Past the route's serializer, so the server itself does not catch the wrong shape.
-      if (request.query.teapot === 'yes') return reply.status(418).serializer(JSON.stringify).send(ok({ count: 1 }));
+      if ((request.query as { teapot?: string }).teapot === 'yes') return reply.status(418).serializer(JSON.stringify).send(ok({ count: 1 }));
       return reply.serializer(JSON.stringify).send(ok({ count: 'many' }));
     },
   );
