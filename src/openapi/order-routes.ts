@@ -8,7 +8,7 @@ import { BagStatus, OrderItemStatus, PurchaseOrderStatus } from '../core/order/s
 import { envelopeOf, ok } from './envelope';
 import { goodsSourceOut } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { codeOut, dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intCodeParam, intParam, pageOf, pageParams, recordIdParam, statusCode } from './params';
+import { codeOut, dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intCodeParam, int64IdParam, intParam, pageOf, pageParams, statusCode } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Orders'];
@@ -71,7 +71,7 @@ const createBody = z.object({
   outOrderNo: textParam(64).describe('The partner\'s order number, unique per partner'),
   externalUserId: externalUserIdParam,
   items: orderItemsSchema,
-  addressId: recordIdParam().optional().describe('A shipping address of the member; omitted = the default address'),
+  addressId: int64IdParam().optional().describe('A shipping address of the member; omitted = the default address'),
   orderComment: z.string().trim().max(500).optional(),
   expectedPayAmount: intParam(0, MAX_INT32).optional().describe('The payAmount the partner expects (cents); checked against the live price'),
 });
@@ -131,7 +131,7 @@ const orderData = z.object({
 function memberPageFields<Own extends z.ZodRawShape>(status: z.ZodType<number>, own: Own) {
   return {
     ...pageParams(),
-    memberId: intParam(1, Number.MAX_SAFE_INTEGER).optional().describe('Platform member id (int64); an id beyond any record answers an empty page'),
+    memberId: int64IdParam().optional().describe('Platform member id (int64); an id beyond any record answers an empty page'),
     unionId: textParam(64).optional().describe('Member unionId'),
     status: status.optional(),
     ...own,

@@ -2,7 +2,6 @@
 // Reads arrive as GET query strings or as POST JSON bodies with the same fields (open-api.md). The
 // schemas here are the JSON shapes, exactly as documented; a query string's digits become numbers
 // and a single value of an array parameter becomes an array before validation (read-route.ts).
-import { MAX_INT32 } from '../core/int-bounds';
 import { MAX_PAGE_NO, MAX_PAGE_SIZE } from '../core/paging';
 import { z } from '../core/validation';
 
@@ -32,8 +31,8 @@ export function codeOut(codes: readonly number[], meaning: string) {
   return z.int().meta({ enum: [...codes] }).describe(meaning);
 }
 
-/** A stored record id (int64 on the wire, a 32-bit column in storage: larger ids name nothing). */
-export const recordIdParam = () => intParam(1, MAX_INT32);
+/** An int64 record id (interface.md); an id beyond any stored record names nothing, it is no error. */
+export const int64IdParam = () => intParam(1, Number.MAX_SAFE_INTEGER);
 
 /** A partner-side user id (interface.md 4.2: at most 64 characters, bound to a member). */
 export const externalUserIdParam = z.string().trim().min(1).max(64);
