@@ -31,7 +31,7 @@ export interface ExtremeCase {
 }
 
 /** Integers beyond every column and every offset: past int32, past 2^53, past int64, and a double. */
-const HUGE_INTEGERS = [2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 2 ** 63, -(2 ** 63), 1e308];
+const HUGE_INTEGERS = [2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 1e17, 2 ** 63, -(2 ** 63), 1e308];
 
 function branches(schema: JsonSchema): JsonSchema[] {
   return schema.anyOf ?? schema.oneOf ?? (schema.allOf ? [Object.assign({}, ...schema.allOf) as JsonSchema] : [schema]);
@@ -45,14 +45,18 @@ function concrete(schema: JsonSchema): JsonSchema {
 
 const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
 
-/** A value that satisfies `schema` as far as its keywords tell (either/or rules may still refuse it). */
+/**
+ * A value that satisfies `schema` as far as its keywords tell (either/or rules may still refuse it):
+ * integers at their maximum, so that whatever the server derives from them (offsets, sums) is as
+ * large as the contract allows when another field goes past its bounds.
+ */
 export function validValue(schema: JsonSchema): unknown {
   const chosen = concrete(schema);
   if (chosen.const !== undefined) return chosen.const;
   if (chosen.enum) return chosen.enum[0];
   switch (typeOf(chosen)) {
     case 'integer':
-      return Math.max(chosen.minimum ?? 1, 1);
+      return chosen.maximum ?? Math.max(chosen.minimum ?? 1, 1);
     case 'number':
       return Math.max(chosen.minimum ?? 1, 1);
     case 'boolean':
