@@ -16,6 +16,7 @@ import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
 import { fileRoutes } from './http/file-routes';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
+import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { registerRestErrorHandling } from './http/rest-errors';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);
+  registerNulCharacterGuard(app);
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
