@@ -19,12 +19,11 @@ function nulPath(value: unknown, path: (string | number)[] = []): (string | numb
   return undefined;
 }
 
-/** tRPC queries carry their input as JSON text in the `input` query parameter. */
-function parsedTrpcInput(query: unknown): unknown {
-  const input = (query as { input?: unknown } | undefined)?.input;
-  if (typeof input !== 'string') return undefined;
+/** JSON text as what it encodes (tRPC carries its input as text: the `input` query parameter, a string body). */
+function parsedJson(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
   try {
-    return JSON.parse(input);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -35,7 +34,9 @@ export function registerNulCharacterGuard(app: FastifyInstance): void {
     const found =
       nulPath(request.query) ??
       nulPath(request.body) ??
-      (request.url.startsWith('/trpc/') ? nulPath(parsedTrpcInput(request.query)) : undefined);
+      (request.url.startsWith('/trpc/')
+        ? (nulPath(parsedJson((request.query as { input?: unknown } | undefined)?.input)) ?? nulPath(parsedJson(request.body)))
+        : undefined);
     if (found) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: `${found.length > 0 ? issuePath(found) : 'body'}: must not contain the NUL character` });
   });
 }
