@@ -95,7 +95,7 @@ describe('the document', () => {
     expect(ids).toEqual(expect.arrayContaining(['goodsSearch', 'goodsSearchByPost', 'goodsQcPage', 'orderPurchaseCreate', 'payWalletPay', 'systemOauth2Token']));
     for (const { path, method, operation } of operations()) {
       const statuses = Object.keys(operation.responses).sort();
-      const expected = ['200', '400', '401', '403', '500', ...(method === 'post' ? ['413', '415'] : []), ...(path.startsWith('/open-api/system/') ? [] : ['429'])].sort();
+      const expected = ['200', '400', '401', '403', '500', '503', ...(method === 'post' ? ['413', '415'] : []), ...(path.startsWith('/open-api/system/') ? [] : ['429'])].sort();
       expect({ path, method, statuses }).toEqual({ path, method, statuses: expected });
       if (!BUSINESS_PATHS(path)) continue;
       expect({ path, anyOf: operation.responses['200']?.content?.['application/json'].schema.anyOf?.[1] }).toEqual({
@@ -106,6 +106,7 @@ describe('the document', () => {
     const responses = (document.components as { responses: Record<string, { headers?: Record<string, { required: boolean }> }> }).responses;
     expect(responses.Unauthorized?.headers?.['WWW-Authenticate']?.required).toBe(true);
     expect(responses.TooManyRequests?.headers?.['Retry-After']?.required).toBe(true);
+    expect(responses.ServiceUnavailable?.headers?.['Retry-After']?.required).toBe(true);
   });
 
   it('names its schemas, servers and security schemes', () => {

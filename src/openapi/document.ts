@@ -42,6 +42,11 @@ const ERROR_RESPONSES: Record<string, Json> = {
     content: json(ENVELOPE),
   },
   InternalServerError: { description: 'An unexpected fault (no internals in the answer; msg carries the request id)', content: json(ENVELOPE) },
+  ServiceUnavailable: {
+    description: 'The database or Redis is unreachable for the moment; retry after the given seconds',
+    headers: { 'Retry-After': { required: true, description: 'Seconds to wait', schema: { type: 'integer', minimum: 0 } } },
+    content: json(ENVELOPE),
+  },
 };
 
 const TENANT_ID_HEADER = {
@@ -109,7 +114,7 @@ function finishOperation(operation: Operation, path: string, method: string, isR
   const errors: Record<string, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden' };
   if (method === 'post') Object.assign(errors, { 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' });
   if (guarded) errors[429] = 'TooManyRequests';
-  errors[500] = 'InternalServerError';
+  Object.assign(errors, { 500: 'InternalServerError', 503: 'ServiceUnavailable' });
   for (const [status, name] of Object.entries(errors)) responses[status] = { $ref: `#/components/responses/${name}` };
   operation.responses = responses;
 }
