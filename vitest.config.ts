@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Every /open-api answer a test receives is checked against the OpenAPI document.
+    setupFiles: ['test/support/contract-setup.ts'],
     testTimeout: 20_000,
     // A test that runs no expectation fails: it could not have failed otherwise.
     expect: { requireAssertions: true },

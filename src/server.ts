@@ -19,6 +19,7 @@ import { fileRoutes } from './http/file-routes';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
+import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { registerRestErrorHandling } from './http/rest-errors';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);
   registerMetrics(app, metrics, { token: config.METRICS_TOKEN });
+  registerNulCharacterGuard(app);
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
@@ -132,7 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return ok({ status: 'ready', database: core.database.target.provider, redis: parts.redis === undefined ? 'none' : 'up' });
   });
 
-  await app.register(openApiPlugin, { prefix: '/open-api', core, routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])] });
+  await app.register(openApiPlugin, {
+    prefix: '/open-api',
+    core,
+    routes: [...PARTNER_OPERATIONS, ...(options.openApiRoutes ?? [])],
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  });
   await withCors(app, config.CORS_ORIGINS, async (browserFaces) => {
     await browserFaces.register(graphqlPlugin, {
       core,

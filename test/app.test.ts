@@ -108,8 +108,8 @@ describe('OpenAPI document and docs', () => {
     const token = document.paths['/open-api/system/oauth2/token']?.post;
     expect(token?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['grant_type', 'scope']));
     expect(document.paths['/open-api/system/oauth2/token/revoke']?.post).toBeDefined();
-    expect(document.paths[PROBE_URL]?.get?.security).toEqual([{ Authorization: ['goods:search:read'] }]);
-    expect(Object.keys(document.components.securitySchemes)).toEqual(expect.arrayContaining(['basicAuth', 'Authorization']));
+    expect(document.paths[PROBE_URL]?.get?.security).toEqual([{ bearerAuth: ['goods:search:read'] }]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(expect.arrayContaining(['basicAuth', 'bearerAuth']));
     expect(Object.keys(document.paths).every((path) => path.startsWith('/open-api/'))).toBe(true);
   });
 

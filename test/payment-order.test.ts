@@ -368,14 +368,14 @@ describe('create: bad input', () => {
 describe('OpenAPI document', () => {
   it('describes the four payment order operations with their scopes and fields', async () => {
     const document = (await test.app.inject('/open-api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string }[]; requestBody?: unknown }>>;
+      paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
     };
-    expect(document.paths['/open-api/pay/order/create']?.post?.security).toEqual([{ Authorization: ['pay:order:write'] }]);
-    expect(document.paths['/open-api/pay/order/logistics/submit']?.post?.security).toEqual([{ Authorization: ['pay:order:write'] }]);
-    expect(document.paths['/open-api/pay/order/get']?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['orderNo', 'outOrderNo', 'paymentOrderId']);
-    expect(document.paths['/open-api/pay/order/page']?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual(
+    expect(document.paths['/open-api/pay/order/create']?.post?.security).toEqual([{ bearerAuth: ['pay:order:write'] }]);
+    expect(document.paths['/open-api/pay/order/logistics/submit']?.post?.security).toEqual([{ bearerAuth: ['pay:order:write'] }]);
+    expect(document.paths['/open-api/pay/order/get']?.get?.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name).sort()).toEqual(['orderNo', 'outOrderNo', 'paymentOrderId']);
+    expect(document.paths['/open-api/pay/order/page']?.get?.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name).sort()).toEqual(
       ['createTime', 'orderNo', 'outOrderNo', 'pageNo', 'pageSize', 'paidTime', 'paymentOrderId', 'status'],
     );
-    expect(document.paths['/open-api/pay/order/page']?.post?.security).toEqual([{ Authorization: ['pay:order:read'] }]);
+    expect(document.paths['/open-api/pay/order/page']?.post?.security).toEqual([{ bearerAuth: ['pay:order:read'] }]);
   });
 });

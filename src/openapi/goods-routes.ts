@@ -2,28 +2,31 @@
 // "Business operations").
 import { GOODS_PAGE_SIZE, type GoodsSort } from '../core/goods/goods-provider';
 import { MAX_IMAGE_URL_LENGTH } from '../core/goods/image-url';
-import { ITEM_SOURCES, KEYWORD_SEARCH_SOURCES, type GoodsSourceCode } from '../core/goods/sources';
-import { MAX_INT32 } from '../core/order/query-guards';
+import { GOODS_SOURCES, ITEM_SOURCES, KEYWORD_SEARCH_SOURCES, type GoodsSourceCode } from '../core/goods/sources';
+import { MAX_PAGE_NO } from '../core/paging';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { intParam, pageOf } from './params';
+import { codeOut, intCodeParam, intParam, pageOf } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Goods'];
 
-/** A goods source code among `allowed` (a JSON number or digits in a query string). */
+/** A goods source code among `allowed`. */
 export function goodsSourceParam(allowed: readonly GoodsSourceCode[]) {
-  return intParam()
-    .refine((code) => (allowed as readonly number[]).includes(code), `must be one of ${allowed.join(', ')}`)
-    .transform((code) => code as GoodsSourceCode)
-    .describe(`Goods source code: ${allowed.join(', ')}`);
+  return intCodeParam(allowed, `Goods source code: ${allowed.join(', ')}`);
 }
+
+/** The source of goods in an answer. */
+export const goodsSourceOut = codeOut(
+  GOODS_SOURCES.map((source) => source.code),
+  `Goods source code: ${GOODS_SOURCES.map((source) => `${source.code} ${source.displayName}`).join(', ')}`,
+);
 
 /** interface.md: goodsId R, pattern ^(?!0$).* (anything but the single character 0); at most 64 characters. */
 export const goodsIdParam = z.string().trim().min(1).max(64).regex(/^(?!0$).*/, 'must not be 0').describe('Goods id at the source');
 
-const pageParam = intParam().pipe(z.number().min(1).max(MAX_INT32)).describe(`Page number from 1; ${GOODS_PAGE_SIZE} goods a page`);
+const pageParam = intParam(1, MAX_PAGE_NO).describe(`Page number from 1; ${GOODS_PAGE_SIZE} goods a page`);
 
 /** omitted, `default` and `relevance` all mean relevance. */
 const SORTS = ['default', 'relevance', 'price-desc', 'price-asc', 'sale-desc'] as const;
@@ -43,10 +46,9 @@ const searchParams = z.object({
 
 const imageSearchParams = z.object({
   imagesUrl: z
-    .string()
+    .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'required' : 'must be an http(s) URL') })
     .trim()
     .max(MAX_IMAGE_URL_LENGTH)
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
     .describe('A public image URL; matched against registered images, never fetched by the catalog'),
   page: pageParam,
   source: goodsSourceParam(ITEM_SOURCES),
@@ -61,18 +63,20 @@ const detailParams = z.object({ goodsId: goodsIdParam, source: goodsSourceParam(
 
 const goodsSummary = z.object({
   goodsId: z.string(),
-  source: z.number().int(),
+  source: goodsSourceOut,
   title: z.string(),
   image: z.string().nullable().describe('Main image URL'),
   price: z.number().int().describe('Lowest SKU price, cents'),
   sales: z.number().int(),
   shopName: z.string(),
   detailUrl: z.string(),
-});
+}).meta({ id: 'GoodsSummary' });
+
+const goodsSummaryPage = pageOf(goodsSummary, 'GoodsSummaryPage');
 
 const goodsDetail = z.object({
   goodsId: z.string(),
-  source: z.number().int(),
+  source: goodsSourceOut,
   title: z.string(),
   images: z.array(z.string()),
   price: z.number().int().describe('Lowest SKU price, cents'),
@@ -86,13 +90,13 @@ const goodsDetail = z.object({
   ),
   shopName: z.string(),
   detailUrl: z.string(),
-});
+}).meta({ id: 'GoodsDetail' });
 
 const parsedLink = z.object({
   goodsId: z.string(),
-  goodsSource: z.number().int(),
+  goodsSource: goodsSourceOut,
   targetGoodsDetailUrl: z.string().describe('The marketplace item page, with rno appended when given'),
-});
+}).meta({ id: 'ParsedGoodsLink' });
 
 export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
   registerRead(app, {
@@ -102,7 +106,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: `A page of ${GOODS_PAGE_SIZE} goods of one source (1, 2, 3 or 5) whose titles contain every keyword term.`,
     tags: TAGS,
     params: searchParams,
-    response: envelopeOf(pageOf(goodsSummary)),
+    response: envelopeOf(goodsSummaryPage),
     handler: async (params, request) => ok(await core.goods.search(partnerContext(request, core), params)),
   });
 
@@ -113,7 +117,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: `A page of ${GOODS_PAGE_SIZE} goods of one source (1, 2 or 3) showing the image: goods registering the same image URL (query and fragment ignored), then goods whose image has the same perceptual hash.`,
     tags: TAGS,
     params: imageSearchParams,
-    response: envelopeOf(pageOf(goodsSummary)),
+    response: envelopeOf(goodsSummaryPage),
     handler: async ({ imagesUrl, page, source }, request) =>
       ok(await core.goods.imageSearch(partnerContext(request, core), { imageUrl: imagesUrl, page, source })),
   });

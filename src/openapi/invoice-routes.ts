@@ -2,7 +2,9 @@
 // (interface.md 4.2 and 8, open-api.md "Business operations").
 import { INVOICE_LANGUAGES } from '../core/invoice/invoice-pdf';
 import { z } from '../core/validation';
+import { InvoiceStatus } from '../core/order/statuses';
 import { envelopeOf, ok } from './envelope';
+import { codeOut } from './params';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
 import { registerRead } from './read-route';
 
@@ -20,22 +22,16 @@ const orderNos = z
 
 const language = z.enum(INVOICE_LANGUAGES).default('en').describe('Language of the invoice: en (default) or pt');
 
+/** The body of generate, and the parameters of get. */
 const generateBody = z.object({ orderNos, language });
 
-/** The read also comes as a GET query, where a single orderNos parameter arrives as a string. */
-const getParams = z.object({
-  orderNos: z.preprocess((value) => (typeof value === 'string' ? [value] : value), orderNos),
-  language,
-});
 
 const invoiceEntries = z.array(
   z.object({
     orderNo: z.string().describe('The number as sent'),
     bagNo: z.string().nullable().describe('The bag (parcel) the invoice is for; null while the order is in no bag'),
     language: z.enum(INVOICE_LANGUAGES),
-    status: z
-      .number()
-      .int()
+    status: codeOut(Object.values(InvoiceStatus), 'Invoice status')
       .nullable()
       .describe('0 generating, 1 generated, 2 failed (generate again to retry); null: never requested, or the order is in no bag'),
     url: z.string().nullable().describe('Absolute URL of the PDF once generated; anyone holding it can read the file'),
@@ -67,7 +63,7 @@ export const invoiceRoutes: PartnerRoutes = async (app, { core }) => {
     summary: 'Read the invoice status of orders',
     description: `Status and URL of the invoices of the orders' bags; the URL only of successfully generated files. Generates and retries nothing. ${ENTRY_RULES}`,
     tags: TAGS,
-    params: getParams,
+    params: generateBody,
     response: envelopeOf(invoiceEntries),
     handler: async (params, request) => ok(await core.invoices.get(partnerContext(request, core), params.orderNos, params.language)),
   });

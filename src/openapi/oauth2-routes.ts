@@ -47,7 +47,7 @@ const tokenData = z.object({
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
   scope: z.string(),
-});
+}).meta({ id: 'AccessToken' });
 
 const revokedToken = z.string().min(1).max(512).describe('The access token to revoke');
 const revokeQuery = z.object({ token: revokedToken.optional() });
@@ -171,7 +171,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         description:
           "Authenticated by the client's credentials (as on the token call) or by the token itself as Bearer; `token` in the query or the form body. Answers true when a token of this client was revoked, false otherwise (never an error).",
         tags: ['OAuth 2.0'],
-        security: [{ basicAuth: [] }, { Authorization: [] }],
+        security: [{ basicAuth: [] }, { bearerAuth: [] }],
         querystring: revokeQuery,
         consumes: [FORM_CONTENT_TYPE],
         body: revokeForm,

@@ -3,10 +3,12 @@
 import { pageWindow } from '../core/paging';
 import { z } from '../core/validation';
 import { ITEM_SOURCES } from '../core/goods/sources';
-import { MAX_INT32 } from '../core/order/query-guards';
+import { MAX_INT32 } from '../core/int-bounds';
+import { BagStatus, OrderItemStatus, PurchaseOrderStatus } from '../core/order/statuses';
 import { envelopeOf, ok } from './envelope';
+import { goodsSourceOut } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intParam, pageOf, pageParams } from './params';
+import { codeOut, dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intCodeParam, int64IdParam, intParam, pageOf, pageParams, statusCode } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Orders'];
@@ -14,10 +16,14 @@ const TAGS = ['Orders'];
 /** Lines of one quote or order; interface.md only says non-empty. */
 export const MAX_ORDER_LINES = 50;
 
-const int32 = () => z.number().int().min(-MAX_INT32 - 1).max(MAX_INT32);
-/** An int64 record id: a JSON number or digits in a query string. */
-const idParam = () => intParam().pipe(z.number().min(1));
 const textParam = (max: number) => z.string().trim().min(1).max(max);
+const PURCHASE_ORDER_STATUSES = 'Purchase order status (0 unpaid, 10 paid, 20 closed)';
+const ORDER_ITEM_STATUSES =
+  'Order item status (0 unpaid, 10 paid, 20 purchased, 30 arrived, 40 QC done, 50 in storage, 60 packed, 70 shipped, 80 cancelled, 90 refunded)';
+const BAG_STATUSES = 'Bag status (0 created, 10 weighed, 20 ready, 30 shipped, 40 delivered)';
+const purchaseOrderStatus = codeOut(Object.values(PurchaseOrderStatus), PURCHASE_ORDER_STATUSES);
+const orderItemStatus = codeOut(Object.values(OrderItemStatus), ORDER_ITEM_STATUSES);
+const bagStatus = codeOut(Object.values(BagStatus), BAG_STATUSES);
 
 /**
  * OpenOrderItemReqVO (interface.md 2.3), whose required fields and bounds are not stated; decided:
@@ -29,14 +35,12 @@ const textParam = (max: number) => z.string().trim().min(1).max(max);
  * - any price a client sends is dropped here: prices come from live pricing only.
  */
 const orderItemSchema = z.object({
-  platformChannel: z
-    .literal([...ITEM_SOURCES], { error: (issue) => (issue.input === undefined ? 'required' : `must be a goods source: ${ITEM_SOURCES.join(', ')}`) })
-    .describe(`Goods source code (${ITEM_SOURCES.join(', ')})`),
+  platformChannel: intCodeParam(ITEM_SOURCES, `Goods source code: ${ITEM_SOURCES.join(', ')}`),
   goodsId: textParam(64).refine((goodsId) => goodsId !== '0', 'must not be 0').describe('Goods id at the source'),
   skuId: textParam(64).describe('SKU id of the goods'),
-  qty: z.number().int().min(1).max(9999).describe('Quantity, 1..9999'),
+  qty: intParam(1, 9999).describe('Quantity, 1..9999'),
   remarks: z.string().trim().max(500).optional().describe('Note for the purchaser, at most 500 characters'),
-});
+}).meta({ id: 'PurchaseLine' });
 
 const orderItemsSchema = z.array(orderItemSchema).min(1).max(MAX_ORDER_LINES).describe(`Order lines, 1..${MAX_ORDER_LINES}`);
 
@@ -50,7 +54,7 @@ const quoteData = z.object({
     z.object({
       goodsId: z.string(),
       skuId: z.string(),
-      source: z.number().int(),
+      source: goodsSourceOut,
       title: z.string(),
       qty: z.number().int(),
       unitPrice: z.number().int().describe('Current SKU price, cents'),
@@ -61,15 +65,15 @@ const quoteData = z.object({
   freightAmount: z.number().int().describe('Domestic freight: a configured amount per distinct shop'),
   serviceFee: z.number().int().describe('Configured percent of goodsAmount, rounded half up'),
   payAmount: z.number().int(),
-});
+}).meta({ id: 'PurchaseQuote' });
 
 const createBody = z.object({
   outOrderNo: textParam(64).describe('The partner\'s order number, unique per partner'),
   externalUserId: externalUserIdParam,
   items: orderItemsSchema,
-  addressId: z.number().int().min(1).optional().describe('A shipping address of the member; omitted = the default address'),
+  addressId: int64IdParam().optional().describe('A shipping address of the member; omitted = the default address'),
   orderComment: z.string().trim().max(500).optional(),
-  expectedPayAmount: z.number().int().min(0).max(MAX_INT32).optional().describe('The payAmount the partner expects (cents); checked against the live price'),
+  expectedPayAmount: intParam(0, MAX_INT32).optional().describe('The payAmount the partner expects (cents); checked against the live price'),
 });
 
 const createData = z.object({
@@ -77,11 +81,11 @@ const createData = z.object({
   outOrderNo: z.string(),
   paymentId: z.string().describe('Pay it with wallet pay'),
   payAmount: z.number().int(),
-  status: z.number().int(),
+  status: purchaseOrderStatus,
   goodsAmount: z.number().int(),
   freightAmount: z.number().int(),
   serviceFee: z.number().int(),
-});
+}).meta({ id: 'CreatedPurchaseOrder' });
 
 const getParams = z
   .object({ orderNo: textParam(64).optional(), outOrderNo: textParam(64).optional() })
@@ -94,7 +98,7 @@ const orderData = z.object({
   orderNo: z.string(),
   outOrderNo: z.string(),
   externalUserId: z.string(),
-  status: z.number().int().describe('0 unpaid, 10 paid, 20 closed'),
+  status: purchaseOrderStatus,
   paymentId: z.string(),
   goodsAmount: z.number().int(),
   freightAmount: z.number().int(),
@@ -106,30 +110,30 @@ const orderData = z.object({
   items: z.array(
     z.object({
       orderItemNo: z.string(),
-      source: z.number().int(),
+      source: goodsSourceOut,
       goodsId: z.string(),
       skuId: z.string(),
       title: z.string(),
       qty: z.number().int(),
       unitPrice: z.number().int(),
       amount: z.number().int(),
-      status: z.number().int(),
+      status: orderItemStatus,
     }),
   ),
   createTime: dateTimeOut,
-});
+}).meta({ id: 'PurchaseOrder' });
 
 /**
  * Parameters every page of a member's rows has, around the page's own filters: the page, the member
  * (memberId / unionId: at least one, interface.md 4.2; a member not bound to the caller yields an
  * empty page), the row status and the creation range.
  */
-function memberPageFields<Own extends z.ZodRawShape>(statusDescription: string, own: Own) {
+function memberPageFields<Own extends z.ZodRawShape>(status: z.ZodType<number>, own: Own) {
   return {
     ...pageParams(),
-    memberId: idParam().optional().describe('Platform member id'),
+    memberId: int64IdParam().optional().describe('Platform member id (int64); an id beyond any record answers an empty page'),
     unionId: textParam(64).optional().describe('Member unionId'),
-    status: intParam().pipe(int32()).optional().describe(statusDescription),
+    status: status.optional(),
     ...own,
     createTime: dateTimeRangeParam.optional().describe('[start, end)'),
   };
@@ -145,13 +149,13 @@ function memberPageQuery(query: { pageNo: number; pageSize: number; memberId?: n
 }
 
 const itemPageParams = z
-  .object(memberPageFields('Order item status', { orderNo: textParam(64).optional(), orderItemNo: textParam(64).optional() }))
+  .object(memberPageFields(statusCode(OrderItemStatus, ORDER_ITEM_STATUSES), { orderNo: textParam(64).optional(), orderItemNo: textParam(64).optional() }))
   .refine(atLeastOneMember.check, atLeastOneMember.issue);
 
 const orderItemRow = z.object({
   orderItemNo: z.string(),
   orderNo: z.string(),
-  source: z.number().int(),
+  source: goodsSourceOut,
   goodsId: z.string(),
   skuId: z.string(),
   title: z.string(),
@@ -161,18 +165,18 @@ const orderItemRow = z.object({
   unitPrice: z.number().int(),
   amount: z.number().int(),
   remarks: z.string().nullable(),
-  status: z.number().int(),
+  status: orderItemStatus,
   bagNo: z.string().nullable(),
   createTime: dateTimeOut,
-});
+}).meta({ id: 'OrderItem' });
 
 const bagPageParams = z
-  .object(memberPageFields('Bag status', { bagOrderNo: textParam(64).optional().describe('Bag number (B...)') }))
+  .object(memberPageFields(statusCode(BagStatus, BAG_STATUSES), { bagOrderNo: textParam(64).optional().describe('Bag number (B...)') }))
   .refine(atLeastOneMember.check, atLeastOneMember.issue);
 
 const bagRow = z.object({
   bagNo: z.string(),
-  status: z.number().int(),
+  status: bagStatus,
   weightGrams: z.number().int().nullable(),
   shippingLine: z.string().nullable(),
   freightAmount: z.number().int().nullable().describe('Estimated international freight, cents'),
@@ -182,7 +186,7 @@ const bagRow = z.object({
   createTime: dateTimeOut,
   shippedAt: dateTimeOut.nullable(),
   deliveredAt: dateTimeOut.nullable(),
-});
+}).meta({ id: 'BagOrder' });
 
 const MEMBER_PAGE_NOTE =
   'At least one of memberId and unionId; when both are given they must name the same member. A member not bound to the calling partner answers an empty page.';
@@ -247,7 +251,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: itemPageParams,
-    response: envelopeOf(pageOf(orderItemRow)),
+    response: envelopeOf(pageOf(orderItemRow, 'OrderItemPage')),
     handler: async (query, request) =>
       ok(await core.orderPages.orderItems(partnerContext(request, core), { ...memberPageQuery(query), orderNo: query.orderNo, orderItemNo: query.orderItemNo })),
   });
@@ -259,7 +263,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: bagPageParams,
-    response: envelopeOf(pageOf(bagRow)),
+    response: envelopeOf(pageOf(bagRow, 'BagOrderPage')),
     handler: async (query, request) => ok(await core.orderPages.bags(partnerContext(request, core), { ...memberPageQuery(query), bagNo: query.bagOrderNo })),
   });
 };

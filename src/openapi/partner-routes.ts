@@ -38,7 +38,7 @@ export async function partnerRoutes(app: FastifyInstance, options: { core: Core;
   const { core } = options;
   app.addHook('onRoute', (route) => {
     if (!route.config?.scope) throw new Error(`open-api route ${route.method} ${route.url} declares no scope`);
-    route.schema = { ...route.schema, security: [{ Authorization: [route.config.scope] }] };
+    route.schema = { ...route.schema, security: [{ bearerAuth: [route.config.scope] }] };
   });
   app.addHook('onRequest', async (request, reply) => {
     request.partner = await core.partnerAuth.authorize({

@@ -4,6 +4,7 @@ import { PaymentOrderStatus } from '../core/order/statuses';
 import {
   logisticsSubmitSchema,
   orderNumber,
+  PAY_AMOUNT_BOUNDS,
   paymentOrderCreateSchema,
   SHIPPING_INFO_FIELDS,
 } from '../core/payment/payment-order-schemas';
@@ -11,18 +12,21 @@ import type { PaymentOrderKey, PaymentOrderLogisticsRecord, PaymentOrderRecord }
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { type PartnerRoutes, partnerContext } from './partner-routes';
-import { dateTimeOut, dateTimeRangeParam, intParam, pageOf, pageParams } from './params';
+import { codeOut, dateTimeOut, dateTimeRangeParam, pageOf, pageParams, statusCode } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Payment orders'];
-const STATUSES: readonly number[] = Object.values(PaymentOrderStatus);
+const PAYMENT_ORDER_STATUSES = 'Payment order status (0 pending, 10 paid, 20 closed)';
 
 /** A filter a partner may also send empty (`?outOrderNo=`), meaning "no filter". */
 function optionalFilter<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+  return z
+    .union([z.literal(''), schema])
+    .optional()
+    .transform((value) => (value === '' ? undefined : (value as z.output<T> | undefined)));
 }
 
-const statusParam = intParam().pipe(z.number().refine((status) => STATUSES.includes(status), 'must be 0 (pending), 10 (paid) or 20 (closed)'));
+const statusParam = statusCode(PaymentOrderStatus, PAYMENT_ORDER_STATUSES);
 
 const shippingInfoOut = z.object(Object.fromEntries(SHIPPING_INFO_FIELDS.map((field) => [field, z.string().nullable()])) as Record<
   (typeof SHIPPING_INFO_FIELDS)[number],
@@ -33,8 +37,8 @@ export const paymentOrderOut = z.object({
   orderNo: z.string().describe('Platform payment number'),
   outOrderNo: z.string().describe('Your payment number'),
   paymentOrderId: z.string().describe("The channel's order number"),
-  payAmount: z.number().describe('USD'),
-  status: z.number().int().describe('0 pending payment, 10 paid, 20 closed'),
+  payAmount: z.number().meta(PAY_AMOUNT_BOUNDS).describe('USD, at most two decimals'),
+  status: codeOut(Object.values(PaymentOrderStatus), PAYMENT_ORDER_STATUSES),
   subject: z.string().nullable(),
   description: z.string().nullable(),
   shippingInfo: shippingInfoOut.nullable(),
@@ -42,7 +46,7 @@ export const paymentOrderOut = z.object({
   paidTime: dateTimeOut.nullable(),
   expireTime: dateTimeOut.describe('A pending order closes at this time'),
   payUrl: z.string().describe('Where the payer pays'),
-});
+}).meta({ id: 'PaymentOrder' });
 
 export function paymentOrderData(order: PaymentOrderRecord): z.output<typeof paymentOrderOut> {
   const stored = order.shippingInfo as Record<string, unknown> | null;
@@ -105,7 +109,7 @@ const logisticsOut = z.object({
       createTime: dateTimeOut,
     }),
   ),
-});
+}).meta({ id: 'PaymentOrderLogistics' });
 
 function logisticsItemData(row: PaymentOrderLogisticsRecord) {
   return {
@@ -152,7 +156,7 @@ export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'Your payment orders, newest first.',
     tags: TAGS,
     params: pageParamsSchema,
-    response: envelopeOf(pageOf(paymentOrderOut)),
+    response: envelopeOf(pageOf(paymentOrderOut, 'PaymentOrderPage')),
     handler: async (filter, request) => {
       const page = await core.paymentOrders.page(partnerContext(request, core), filter);
       return ok({ list: page.list.map(paymentOrderData), total: page.total });

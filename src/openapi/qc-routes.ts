@@ -2,12 +2,13 @@
 // open-api.md "Business operations").
 import { pageWindow } from '../core/paging';
 import { ITEM_SOURCES } from '../core/goods/sources';
+import { QcResult } from '../core/order/statuses';
 import { QC_LATEST_COUNT } from '../core/qc/qc-service';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
-import { goodsIdParam, goodsSourceParam } from './goods-routes';
+import { goodsIdParam, goodsSourceOut, goodsSourceParam } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeOut, dateTimeRangeParam, pageOf, pageParams } from './params';
+import { dateTimeOut, dateTimeRangeParam, pageOf, pageParams, codeOut } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['QC'];
@@ -37,28 +38,30 @@ const orderQcParams = z.object({
 const goodsQcRecord = z.object({
   qcId: z.number().int(),
   goodsId: z.string(),
-  source: z.number().int(),
+  source: goodsSourceOut,
   skuId: z.string(),
-  result: z.number().int().describe('1 passed, 2 failed'),
+  result: codeOut(Object.values(QcResult), 'QC result (1 passed, 2 failed)'),
   remarks: z.string().nullable(),
   photos: z.array(z.string()).describe('Photo URLs in the order they were taken'),
   createTime: dateTimeOut,
   completionTime: dateTimeOut,
-});
+}).meta({ id: 'GoodsQcRecord' });
 
-const orderQcRecord = goodsQcRecord.extend({
-  orderNo: z.string().describe('The O… parent order number'),
-  orderItemNo: z.string().describe('The PI… order item number'),
-});
+const orderQcRecord = goodsQcRecord
+  .extend({
+    orderNo: z.string().describe('The O… parent order number'),
+    orderItemNo: z.string().describe('The PI… order item number'),
+  })
+  .meta({ id: 'OrderQcRecord' });
 
 const goodsQcSummary = z.object({
   goodsId: z.string(),
-  source: z.number().int(),
+  source: goodsSourceOut,
   skuId: z.string().nullable(),
   recordCount: z.number().int().describe('Completed QC records'),
   photoCount: z.number().int().describe('Photos of those records'),
   lastCompletionTime: dateTimeOut.nullable(),
-});
+}).meta({ id: 'GoodsQcSummary' });
 
 export const qcRoutes: PartnerRoutes = async (app, { core }) => {
   registerRead(app, {
@@ -69,7 +72,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
       'Completed QC records (photos of the goods as they arrived at the warehouse), newest completion first. Quality information of goods is shared by all partners; it carries no order numbers.',
     tags: TAGS,
     params: goodsQcPageParams,
-    response: envelopeOf(pageOf(goodsQcRecord)),
+    response: envelopeOf(pageOf(goodsQcRecord, 'GoodsQcRecordPage')),
     handler: async ({ pageNo, pageSize, ...filter }, request) =>
       ok(await core.qc.goodsPage(partnerContext(request, core), filter, pageWindow({ pageNo, pageSize }))),
   });

@@ -21,7 +21,7 @@ const billRow = z.object({
   amount: z.number().int().describe('CNY cents'),
   reason: z.string(),
   createTime: dateTimeOut,
-});
+}).meta({ id: 'SupplementBill' });
 
 const tradeNoBody = z.object({
   externalUserId: externalUserIdParam,
@@ -36,7 +36,7 @@ const tradeNoBody = z.object({
 const tradeNoData = z.object({
   paymentId: z.string().describe('Pay it with wallet pay'),
   payAmount: z.number().int().describe('Sum of the bills, CNY cents'),
-});
+}).meta({ id: 'SupplementPayOrder' });
 
 export const supplementRoutes: PartnerRoutes = async (app, { core }) => {
   registerRead(app, {

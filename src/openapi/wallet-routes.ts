@@ -1,9 +1,9 @@
 // Wallet pay and wallet balance (interface.md 4.2, open-api.md "Business operations").
-import { MAX_INT32 } from '../core/order/query-guards';
+import { MAX_INT32 } from '../core/int-bounds';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
-import { dateTimeOut, externalUserIdParam } from './params';
+import { dateTimeOut, externalUserIdParam, intParam } from './params';
 import { registerRead } from './read-route';
 
 const TAGS = ['Wallet'];
@@ -11,7 +11,7 @@ const TAGS = ['Wallet'];
 const payBody = z.object({
   externalUserId: externalUserIdParam.describe('The bound user who owns the pay order (for a purchase: the user who created it)'),
   paymentId: z.string().trim().min(1).max(64).describe('From purchase create or supplement trade-no'),
-  payAmount: z.number().int().min(0).max(MAX_INT32).optional().describe('Expected amount, CNY cents; refused when it is not the pay order amount'),
+  payAmount: intParam(0, MAX_INT32).optional().describe('Expected amount, CNY cents; refused when it is not the pay order amount'),
 });
 
 const payData = z.object({
@@ -19,14 +19,14 @@ const payData = z.object({
   payAmount: z.number().int().describe('Debited amount, CNY cents'),
   balance: z.number().int().describe('Wallet balance after the debit, CNY cents'),
   payTime: dateTimeOut,
-});
+}).meta({ id: 'WalletPayment' });
 
 const balanceParams = z.object({ externalUserId: externalUserIdParam.describe('Must already be bound to a member') });
 
 const balanceData = z.object({
   externalUserId: z.string(),
   balance: z.number().int().describe('Available balance, CNY cents'),
-});
+}).meta({ id: 'WalletBalance' });
 
 export const walletRoutes: PartnerRoutes = async (app, { core }) => {
   app.post(

@@ -10,6 +10,7 @@ import { RequestContext } from '../../src/core/request-context';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import type { PartnerRoutes } from '../../src/openapi/partner-routes';
 import { buildApp } from '../../src/server';
+import { checkAnswersAgainstContract } from './contract';
 import { createTestDatabase, SEED, type TestDatabase } from './database';
 import { TEST_REDIS_PREFIX, TEST_REDIS_URL } from './environment';
 
@@ -45,7 +46,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     openApiRoutes: options.openApiRoutes,
     logger: options.logger,
   });
+  const contract = checkAnswersAgainstContract(app);
   await app.ready();
+  await contract.start();
   return { app, core, close: () => app.close() };
 }
 

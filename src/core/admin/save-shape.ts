@@ -1,7 +1,7 @@
 // The administration save shapes (interface.md 2.4) carry an optional id: it must be omitted on
 // create and is required on update. One field set, two schemas, so both operations share the bounds.
 import { validationError } from '../errors/describe-error';
-import { MAX_INT32 } from '../order/query-guards';
+import { MAX_INT32 } from '../int-bounds';
 import { z } from '../validation';
 
 /** A record id: Int64 on the wire, a 32-bit integer column in storage. */

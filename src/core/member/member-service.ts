@@ -4,14 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { type InvalidationBus, LocalInvalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbTransaction, Prisma } from '../db/client';
+import { recordIdSchema } from '../admin/save-shape';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { isCountryAlpha2 } from '../geo/countries';
+import { pageInputSchema } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 
-const idSchema = z.number().int().positive();
 const unionIdSchema = z.string().trim().min(1).max(64);
 /** interface.md 4.2: a partner-side user id of at most 64 characters. */
 const externalUserIdSchema = z.string().trim().min(1).max(64);
@@ -34,13 +35,12 @@ export const memberSearchSchema = z.object({
   nickname: z.string().trim().min(1).max(64).optional(),
   /** Substring. */
   mobile: z.string().trim().min(1).max(32).optional(),
-  pageNo: z.number().int().min(1),
-  pageSize: z.number().int().min(1).max(100),
+  ...pageInputSchema.shape,
 });
 export type MemberSearchInput = z.input<typeof memberSearchSchema>;
 
 export const bindingCreateSchema = z.object({
-  memberId: idSchema,
+  memberId: recordIdSchema,
   partnerClientId: partnerClientIdSchema,
   externalUserId: externalUserIdSchema,
 });
@@ -53,7 +53,7 @@ export const bindingKeySchema = z.object({
 export type BindingKeyInput = z.input<typeof bindingKeySchema>;
 
 export const addressCreateSchema = z.object({
-  memberId: idSchema,
+  memberId: recordIdSchema,
   receiverName: z.string().trim().min(1).max(64),
   phone: z.string().trim().min(1).max(32),
   country: z
@@ -70,10 +70,10 @@ export const addressCreateSchema = z.object({
 });
 export type AddressCreateInput = z.input<typeof addressCreateSchema>;
 
-export const addressDefaultSchema = z.object({ memberId: idSchema, addressId: idSchema });
+export const addressDefaultSchema = z.object({ memberId: recordIdSchema, addressId: recordIdSchema });
 export type AddressDefaultInput = z.input<typeof addressDefaultSchema>;
 
-export const repaymentAuthorizationSchema = z.object({ memberId: idSchema, authorized: z.boolean() });
+export const repaymentAuthorizationSchema = z.object({ memberId: recordIdSchema, authorized: z.boolean() });
 export type RepaymentAuthorizationInput = z.input<typeof repaymentAuthorizationSchema>;
 
 export interface MemberView {
@@ -177,7 +177,7 @@ export class MemberService {
   }
 
   async get(ctx: RequestContext, memberId: number): Promise<MemberView> {
-    const id = idSchema.parse(memberId);
+    const id = recordIdSchema.parse(memberId);
     const member = await this.db.member.findFirst({ where: { id, tenantId: tenantIdOf(ctx) }, include: { wallet: true } });
     if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: id });
     return memberView(member);
@@ -260,7 +260,7 @@ export class MemberService {
   }
 
   async bindings(ctx: RequestContext, memberId: number): Promise<BindingView[]> {
-    const id = idSchema.parse(memberId);
+    const id = recordIdSchema.parse(memberId);
     const tenantId = tenantIdOf(ctx);
     await this.requireMember(this.db, tenantId, id);
     const bindings = await this.db.partnerBinding.findMany({ where: { tenantId, memberId: id }, orderBy: { id: 'asc' } });
@@ -285,7 +285,7 @@ export class MemberService {
 
   /** The member's addresses, the default first. */
   async addresses(ctx: RequestContext, memberId: number): Promise<AddressView[]> {
-    const id = idSchema.parse(memberId);
+    const id = recordIdSchema.parse(memberId);
     const tenantId = tenantIdOf(ctx);
     const addresses = await this.db.memberAddress.findMany({
       where: { memberId: id, member: { tenantId } },

@@ -1,10 +1,10 @@
 // What every partner-facing order query starts from: the caller's partner and tenant (both go into
 // the where), and the check that an id a partner sends fits the Int columns it is compared with.
 import { partnerClientIdOf } from '../member/partner-binding';
+import { MAX_INT32 } from '../int-bounds';
 import { type RequestContext, tenantIdOf } from '../request-context';
 
-/** The largest value of an Int column (int4 on PostgreSQL): amounts in cents and record ids. */
-export const MAX_INT32 = 2_147_483_647;
+export { MAX_INT32 };
 
 /** Whether a partner-sent int64 id can name a record at all (larger ids exist nowhere). */
 export function isStoredId(id: number): boolean {

@@ -5,34 +5,45 @@ import { z } from '../validation';
 
 /** An optional text field: trimmed; an empty string means "not given". */
 function optionalText(max: number) {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).optional());
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
 }
 
-const countryCode = z
+/** An ISO 3166-1 alpha-2 code (any case, stored upper case); an empty string means "not given". */
+const optionalCountry = z
   .string()
   .trim()
+  .regex(/^([A-Za-z]{2})?$/, 'must be an ISO 3166-1 alpha-2 country code')
+  .optional()
   .transform((code, ctx) => {
+    if (!code) return undefined;
     const country = countryByAlpha2(code);
     if (country) return country.alpha2;
     ctx.addIssue({ code: 'custom', message: 'must be an ISO 3166-1 alpha-2 country code', input: code });
     return z.NEVER;
   });
 
-const optionalCountry = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), countryCode.optional());
-
 /** OpenPayShippingInfoVO: every field optional; stored with the order and answered back. */
 export const shippingInfoSchema = z
   .object({
     firstName: optionalText(64),
     lastName: optionalText(64),
-    country: optionalCountry,
+    country: optionalCountry.describe('Destination country: ISO 3166-1 alpha-2 code such as BR or US (case-insensitive; answered upper case)'),
     addressLine: optionalText(255),
     city: optionalText(100),
     zipcode: optionalText(20),
-    phone: optionalText(32).refine((phone) => phone === undefined || /^\+?[0-9][0-9 ()./-]*$/.test(phone), 'digits with spaces, ( ) . / - and an optional leading +'),
-    email: optionalText(254).pipe(z.email().optional()),
-    callingCodeCountry: optionalCountry,
-    callingCode: optionalText(8).refine((code) => code === undefined || isCallingCode(code), 'must be a country calling code such as 55 or +55'),
+    phone: optionalText(32)
+      .describe('Digits with spaces, ( ) . / - and an optional leading +')
+      .refine((phone) => phone === undefined || /^\+?[0-9][0-9 ()./-]*$/.test(phone), 'digits with spaces, ( ) . / - and an optional leading +'),
+    email: optionalText(254).pipe(z.email().optional()).describe('An email address'),
+    callingCodeCountry: optionalCountry.describe('Country of the phone number: ISO 3166-1 alpha-2 code such as BR; callingCode must be its calling code'),
+    callingCode: optionalText(8)
+      .describe('Country calling code such as 55 or +55')
+      .refine((code) => code === undefined || isCallingCode(code), 'must be a country calling code such as 55 or +55'),
   })
   .superRefine((info, ctx) => {
     // The calling code belongs to callingCodeCountry when both are given.
@@ -64,10 +75,14 @@ export const orderNumber = z.string().trim().min(1).max(64);
 /** 10,000,000.00 USD: the largest payment order; its cents fit the 32-bit amount column. */
 export const MAX_PAYMENT_ORDER_CENTS = 1_000_000_000;
 
+/** The bounds of a payment order's USD amount as JSON Schema keywords (the document states what usdAmount checks). */
+export const PAY_AMOUNT_BOUNDS = { minimum: 0.01, maximum: MAX_PAYMENT_ORDER_CENTS / 100, multipleOf: 0.01 };
+
 export const paymentOrderCreateSchema = z.object({
   outOrderNo: orderNumber.describe('Your payment number, unique within your system (at most 64 characters)'),
   payAmount: usdAmount({ min: 1 })
     .refine((cents) => cents <= MAX_PAYMENT_ORDER_CENTS, `must be at most ${formatUsd(MAX_PAYMENT_ORDER_CENTS)}`)
+    .meta(PAY_AMOUNT_BOUNDS)
     .describe('USD, 0.01 to 10000000.00, at most two decimals (a JSON number such as 12.5)'),
   subject: optionalText(256).describe('Shown to the payer (at most 256 characters)'),
   description: optionalText(2000).describe('At most 2000 characters'),

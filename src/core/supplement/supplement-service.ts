@@ -5,6 +5,7 @@
 //
 // A supplement pay order's bizNo is a fresh group number (E…, from the expense-number space but never
 // a bill's own number); its bills are the SupplementBills whose paymentId is the pay order's.
+import { recordIdSchema } from '../admin/save-shape';
 import { newBusinessNo } from '../business-no';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -19,7 +20,7 @@ import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wa
 export type SupplementBizTypeValue = ValueOf<typeof SupplementBizType>;
 
 export const supplementRaiseSchema = z.object({
-  memberId: z.number().int().positive(),
+  memberId: recordIdSchema,
   bizType: z.enum([SupplementBizType.PURCHASE, SupplementBizType.BAG]),
   /** The purchase orderNo (O…) or the bagNo (B…) of the member the bill is raised on. */
   bizNo: z.string().trim().min(1).max(64),
@@ -29,7 +30,7 @@ export const supplementRaiseSchema = z.object({
 });
 export type SupplementRaiseInput = z.input<typeof supplementRaiseSchema>;
 
-export const autoDebitSchema = z.object({ memberId: z.number().int().positive().optional() });
+export const autoDebitSchema = z.object({ memberId: recordIdSchema.optional() });
 export type AutoDebitInput = z.input<typeof autoDebitSchema>;
 
 /** Bills one auto-debit run looks at; the next run picks up the rest. */

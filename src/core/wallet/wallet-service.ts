@@ -1,5 +1,6 @@
 // Member wallets for staff and internal tools: balance, credits and debits (each one ledger row, in
 // one short transaction, idempotent on bizRef), and reconciliation of balances against ledgers.
+import { recordIdSchema } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -9,7 +10,7 @@ import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WALLET_LEDGER_KINDS, type WalletChange, type WalletLedgerKind } from './wallet-ledger';
 
 export const walletChangeSchema = z.object({
-  memberId: z.number().int().positive(),
+  memberId: recordIdSchema,
   /** Cents, always positive: credit adds it, debit takes it. */
   amount: z.number().int().min(1).max(MAX_WALLET_BALANCE),
   kind: z.enum(WALLET_LEDGER_KINDS).optional(),

@@ -1,8 +1,9 @@
+import { recordIdSchema } from '../../core/admin/save-shape';
 import { z } from '../../core/validation';
 import { staffProcedure } from '../trpc';
 
 export const getMember = staffProcedure('ops:member:query')
-  .input(z.object({ memberId: z.number().int().positive() }))
+  .input(z.object({ memberId: recordIdSchema }))
   .query(async ({ ctx, input }) => {
     // The member first: an unknown (or another tenant's) member answers MEMBER_NOT_FOUND, always.
     const member = await ctx.core.members.get(ctx.ctx, input.memberId);

@@ -1,3 +1,4 @@
+import { recordIdSchema } from '../../core/admin/save-shape';
 import { z } from '../../core/validation';
 import { staffProcedure } from '../trpc';
 
