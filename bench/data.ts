@@ -24,7 +24,7 @@ import {
 import { hashSecret } from '../src/core/security/password-hash';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { migrationsDir } from '../prisma/schema';
-import { type BulkWriter, openBulkWriter, type Value } from './bulk-writer';
+import { openBulkWriter, type Value } from './bulk-writer';
 
 /** Rows at scale 1. */
 export const FULL_VOLUME = {

@@ -1,6 +1,7 @@
 // Every partner operation the OpenAPI document lists (so a new one is covered the day it is
 // added): a malformed JSON body and a body missing every required field are answered 400
 // naming the problem, and nothing is written; no parameter at or past its extremes reaches a 500.
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { basicAuth, envelope, partnerToken, useTestApp } from './support/app';
 import { extremeCases, inlineRefs, type JsonSchema } from './support/extreme-inputs';
@@ -102,6 +103,7 @@ describe('every partner operation at the extremes of its parameters', () => {
     const token = await partnerToken(test.app);
     const answers: { where: string; status: number; code: number }[] = [];
     let cases = 0;
+    const changedOnRefusal: string[] = [];
     for (const { method, path, input, inQuery } of await operationInputs()) {
       const authorization = path.startsWith('/open-api/system/oauth2/token') && !path.endsWith('/revoke') ? basicAuth() : `Bearer ${token}`;
       for (const { field, value, input: values } of extremeCases(input)) {
@@ -116,10 +118,11 @@ describe('every partner operation at the extremes of its parameters', () => {
         const where = `${method} ${path} ${field}=${JSON.stringify(value)?.slice(0, 40)}`;
         const code = response.statusCode === 200 ? envelope(response).code : response.statusCode;
         answers.push({ where, status: response.statusCode, code });
-        if (code !== 0) expect({ where, rows: await writtenRows() }).toEqual({ where, rows: before });
+        if (code !== 0 && !isDeepStrictEqual(await writtenRows(), before)) changedOnRefusal.push(where);
       }
     }
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(changedOnRefusal).toEqual([]);
     // Every operation took part, each field with several extremes.
     expect(cases).toBeGreaterThan(600);
   }, 300_000);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { TRPC_MAX_BATCH_SIZE } from '../src/trpc/limits';
 import { graphql, seededAdminToken } from './support/admin';
-import { createTestApp, type TestApp, useTestApp } from './support/app';
+import { createTestApp, useTestApp } from './support/app';
 
 const errorLines: string[] = [];
 const logStream = new Writable({

@@ -70,7 +70,8 @@ beforeAll(async () => {
     if (!['tenant', 'owned'].includes(tenancyOf(model).kind) || def.key.join() !== 'id') continue;
     targets[model] = await createRow(db, model, TENANT_A, { id: TARGET_ID, ...overrides[model] });
   }
-  expect(Object.keys(targets).length).toBeGreaterThanOrEqual(40);
+  // A guard, not a test: the matrix means little unless tenant A owns rows of most models.
+  if (Object.keys(targets).length < 40) throw new Error(`only ${Object.keys(targets).length} tenant-owned models got a row of tenant A`);
   values = {
     'type:Int64': TARGET_ID,
     '*Id': TARGET_ID,

@@ -1,6 +1,7 @@
 // Every tRPC procedure of the router (so a new one is covered the day it is added), called with
 // each field of its zod input at and past its extremes: none answers 500, and a refused call
 // writes nothing.
+import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../src/trpc/router';
@@ -49,7 +50,7 @@ it('never answers 500 at the extremes of any procedure input, and writes nothing
       cases += 1;
       const where = `${path} ${field}=${JSON.stringify(value)?.slice(0, 40)}`;
       if (response.statusCode >= 500) failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-      if (response.statusCode !== 200) expect({ where, rows: await writtenRows() }).toEqual({ where, rows: before });
+      if (response.statusCode !== 200 && !isDeepStrictEqual(await writtenRows(), before)) failures.push(`${where}: a refused call changed rows`);
     }
   }
   expect(failures).toEqual([]);

@@ -31,7 +31,7 @@ export interface ExtremeCase {
 }
 
 /** Integers beyond every column and every offset: past int32, past 2^53, past int64, and a double. */
-const HUGE_INTEGERS = [2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 1e17, 2 ** 63, -(2 ** 63), 1e308];
+const HUGE_INTEGERS = [2_147_483_648, -2_147_483_649, 2 ** 53 + 2, 1e17, 2 ** 63, -(2 ** 63), 1e308];
 
 function branches(schema: JsonSchema): JsonSchema[] {
   return schema.anyOf ?? schema.oneOf ?? (schema.allOf ? [Object.assign({}, ...schema.allOf) as JsonSchema] : [schema]);

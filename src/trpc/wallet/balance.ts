@@ -1,4 +1,3 @@
-import { recordIdSchema } from '../../core/admin/save-shape';
 import { z } from '../../core/validation';
 import { staffProcedure } from '../trpc';
 
