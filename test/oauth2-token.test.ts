@@ -100,14 +100,27 @@ describe('token', () => {
     expect(envelope(response)).toMatchObject({ code: 400, error });
   });
 
-  it('issues the token in the tenant of the tenant-id header, and refuses an unknown tenant', async () => {
-    // Not the default tenant (1): a header that was ignored would pass too.
+  it("issues the token in the client's own tenant, with or without a tenant-id header naming it", async () => {
+    // Not the default tenant (1): a client whose tenant was ignored would pass too.
     const tenant = await createTenant(test.db);
-    const ok = envelope<{ access_token: string }>(await requestToken(test.app, { headers: { 'tenant-id': String(tenant.id) } }));
-    expect(ok.code).toBe(0);
-    expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: ok.data.access_token } })).toMatchObject({ tenantId: tenant.id });
-    const missing = await requestToken(test.app, { headers: { 'tenant-id': '999' } });
-    expect(envelope(missing).code).toBe(ErrorCatalogue.TENANT_NOT_FOUND.code);
+    const partner = await createPartner(test.core, { tenantId: tenant.id });
+    const authorization = basicAuth(partner.clientId, partner.secret);
+    for (const headers of [{}, { 'tenant-id': String(tenant.id) }] as Record<string, string>[]) {
+      const answer = envelope<{ access_token: string }>(await requestToken(test.app, { authorization, headers }));
+      expect(answer.code).toBe(0);
+      expect(await test.db.oAuth2AccessToken.findUnique({ where: { accessToken: answer.data.access_token } })).toMatchObject({ tenantId: tenant.id });
+    }
+  });
+
+  it('refuses a tenant-id header naming another tenant, existing or not, alike and issuing nothing', async () => {
+    const other = await createTenant(test.db);
+    const before = await test.db.oAuth2AccessToken.count();
+    for (const tenantId of [other.id, 999_999]) {
+      const refused = await requestToken(test.app, { headers: { 'tenant-id': String(tenantId) } });
+      expect(refused.statusCode).toBe(403);
+      expect(envelope(refused)).toMatchObject({ code: 403, data: null, msg: `tenant-id ${tenantId} is not the tenant of this client` });
+    }
+    expect(await test.db.oAuth2AccessToken.count()).toBe(before);
     const malformed = await requestToken(test.app, { headers: { 'tenant-id': 'one' } });
     expect(malformed.statusCode).toBe(400);
     expect(envelope(malformed).msg).toContain('tenant-id');

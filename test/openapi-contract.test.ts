@@ -90,12 +90,17 @@ describe('the document', () => {
     expect(ids).toEqual(expect.arrayContaining(['goodsSearch', 'goodsSearchByPost', 'goodsQcPage', 'orderPurchaseCreate', 'payWalletPay', 'systemOauth2Token']));
     for (const { path, method, operation } of operations()) {
       const statuses = Object.keys(operation.responses).sort();
-      const expected = ['200', '400', '401', '403', '500', '503', ...(method === 'post' ? ['413', '415'] : []), ...(path.startsWith('/open-api/system/') ? [] : ['429'])].sort();
+      // The token calls answer 429 too: the client's rateLimitQps and the wrong-secret budgets.
+      const expected = ['200', '400', '401', '403', '429', '500', '503', ...(method === 'post' ? ['413', '415'] : [])].sort();
       expect({ path, method, statuses }).toEqual({ path, method, statuses: expected });
+      if (path.startsWith('/open-api/system/oauth2/')) {
+        // Their errors carry the RFC 6749 error code beside the envelope.
+        expect({ path, schema: operation.responses['401']?.content?.['application/json'].schema }).toEqual({ path, schema: { $ref: '#/components/schemas/OAuth2ErrorEnvelope' } });
+      }
       if (!BUSINESS_PATHS(path)) continue;
       expect({ path, anyOf: operation.responses['200']?.content?.['application/json'].schema.anyOf?.[1] }).toEqual({
         path,
-        anyOf: { $ref: '#/components/schemas/ErrorEnvelope' },
+        anyOf: { $ref: `#/components/schemas/${path.startsWith('/open-api/system/oauth2/') ? 'OAuth2ErrorEnvelope' : 'ErrorEnvelope'}` },
       });
     }
     const responses = (document.components as { responses: Record<string, { headers?: Record<string, { required: boolean }> }> }).responses;

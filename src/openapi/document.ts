@@ -7,13 +7,30 @@ type Json = Record<string, unknown>;
 
 interface Operation extends Json {
   parameters?: Json[];
-  requestBody?: { content?: Record<string, { schema?: Json }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
   responses?: Record<string, Json>;
   security?: Record<string, string[]>[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
+const OAUTH2_ENVELOPE = { $ref: '#/components/schemas/OAuth2ErrorEnvelope' };
+
+/** The token calls' errors: the envelope plus the RFC 6749 5.2 fields that OAuth 2.0 clients read. */
+const OAUTH2_ERROR_ENVELOPE_SCHEMA = {
+  type: 'object',
+  description: 'An error of the token calls: the ErrorEnvelope, with the RFC 6749 error code beside it',
+  properties: {
+    code: { type: 'integer', not: { const: 0 }, description: 'The HTTP status, or a business code of the error-code catalogue' },
+    data: { type: 'null' },
+    msg: { type: 'string' },
+    error_detail: { type: 'string' },
+    error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] },
+    error_description: { type: 'string' },
+  },
+  required: ['code', 'data', 'msg', 'error_detail'],
+  additionalProperties: false,
+};
 const json = (schema: Json) => ({ 'application/json': { schema } });
 
 const RATE_LIMIT_HEADERS = {
@@ -99,6 +116,8 @@ function finishOperation(operation: Operation, path: string, method: string, isR
     // open-api.md: an array in a query string repeats the name.
     if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.type === 'array') Object.assign(parameter, { style: 'form', explode: true });
   }
+  // The token calls take their parameters from the query or from a form body: the body is optional.
+  if (!guarded && operation.requestBody) operation.requestBody.required = false;
   const body = operation.requestBody?.content?.['application/json']?.schema;
   // A read refuses fields it does not know, in the query and in the POST form alike.
   if (isRead && body) body.additionalProperties = false;
@@ -106,16 +125,20 @@ function finishOperation(operation: Operation, path: string, method: string, isR
   const responses = operation.responses ?? {};
   const success = responses['200'] as { content?: Record<string, { schema: Json }> } | undefined;
   const successSchema = success?.content?.['application/json']?.schema;
+  const errorEnvelope = guarded ? ENVELOPE : OAUTH2_ENVELOPE;
   responses['200'] = {
     description: 'code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue',
     ...(guarded ? { headers: RATE_LIMIT_HEADERS } : {}),
-    ...(successSchema ? { content: json({ anyOf: [successSchema, ENVELOPE] }) } : {}),
+    ...(successSchema ? { content: json({ anyOf: [successSchema, errorEnvelope] }) } : {}),
   };
   const errors: Record<string, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden' };
   if (method === 'post') Object.assign(errors, { 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' });
-  if (guarded) errors[429] = 'TooManyRequests';
+  // The token calls have their own limits (the client's rateLimitQps, wrong-secret budgets).
+  errors[429] = 'TooManyRequests';
   Object.assign(errors, { 500: 'InternalServerError', 503: 'ServiceUnavailable' });
-  for (const [status, name] of Object.entries(errors)) responses[status] = { $ref: `#/components/responses/${name}` };
+  for (const [status, name] of Object.entries(errors)) {
+    responses[status] = guarded ? { $ref: `#/components/responses/${name}` } : { ...ERROR_RESPONSES[name], content: json(OAUTH2_ENVELOPE) };
+  }
   operation.responses = responses;
 }
 
@@ -131,6 +154,10 @@ export function finishOpenApiDocument(documentObject: Parameters<typeof jsonSche
     }
   }
   const components = (document.components ?? {}) as Json;
-  document.components = { ...components, responses: { ...(components.responses as Json | undefined), ...ERROR_RESPONSES } };
+  document.components = {
+    ...components,
+    schemas: { ...(components.schemas as Json | undefined), OAuth2ErrorEnvelope: OAUTH2_ERROR_ENVELOPE_SCHEMA },
+    responses: { ...(components.responses as Json | undefined), ...ERROR_RESPONSES },
+  };
   return withoutUnreferencedSchemas(withoutSafeIntegerBounds(document) as Json);
 }

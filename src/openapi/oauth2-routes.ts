@@ -13,7 +13,6 @@ import { ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
 import { BASIC_CHALLENGE, bearerToken } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
-import { SYSTEM_TENANT_ID } from '../core/tenant/tenant-directory';
 import { sendError } from '../http/rest-errors';
 import { envelopeOf, ok } from './envelope';
 import { tenantIdHeader } from './tenant-header';
@@ -157,9 +156,8 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
       },
     },
     async (request) => {
-      const tenantId = tenantIdHeader(request) ?? SYSTEM_TENANT_ID;
       const scopeParameter = parameter('scope', request.query.scope, request.body?.scope, false);
-      return ok(await partnerAuth.issueToken(request.basicClient as ClientSettings, scopeParameter, tenantId));
+      return ok(await partnerAuth.issueToken(request.basicClient as ClientSettings, scopeParameter, tenantIdHeader(request)));
     },
   );
 

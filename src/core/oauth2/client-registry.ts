@@ -18,6 +18,8 @@ export interface ClientSettings {
   ipWhitelist: IpRuleSet;
   /** Requests per second; 0 = no limit. */
   rateLimitQps: number;
+  /** The one tenant the client serves: its tokens are issued there. */
+  tenantId: number;
 }
 
 /** Unknown ids are remembered briefly so a flood of bad client ids cannot reach the database. */
@@ -85,6 +87,7 @@ export class ClientRegistry {
       // Entries were validated on save; an invalid one left in the database matches nothing.
       ipWhitelist: IpRuleSet.fromList(record.ipWhitelist).set,
       rateLimitQps: record.rateLimitQps,
+      tenantId: record.tenantId,
     };
     this.known.set(clientId, settings);
     return settings;

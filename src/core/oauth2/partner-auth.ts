@@ -147,7 +147,15 @@ export class PartnerAuth {
     throw unauthorized(WRONG_CLIENT_CREDENTIALS, BASIC_CHALLENGE, rateLimitHeaders(tighter(byNetwork, byClient)));
   }
 
-  async issueToken(client: ClientSettings, scopeParameter: string | undefined, tenantId: number): Promise<TokenResponse> {
+  /**
+   * Issues a token in the client's own tenant. A `tenant-id` header naming another tenant is refused
+   * whether or not that tenant exists, so a partner learns nothing about other tenants.
+   */
+  async issueToken(client: ClientSettings, scopeParameter: string | undefined, tenantIdHeader: number | undefined): Promise<TokenResponse> {
+    if (tenantIdHeader !== undefined && tenantIdHeader !== client.tenantId) {
+      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `tenant-id ${tenantIdHeader} is not the tenant of this client` });
+    }
+    const tenantId = client.tenantId;
     if (!client.grantTypes.has(CLIENT_CREDENTIALS)) {
       throw new ServiceError(ErrorCatalogue.OAUTH2_GRANT_TYPE_NOT_ALLOWED, { clientId: client.clientId, grantType: CLIENT_CREDENTIALS });
     }
