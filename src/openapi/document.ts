@@ -70,7 +70,7 @@ const TENANT_ID_HEADER = {
   name: 'tenant-id',
   in: 'header',
   required: false,
-  description: 'Optional; when present it must be the tenant the token was issued in (on the token call: the client's own tenant, where tokens are issued)',
+  description: 'Optional; when present it must be the tenant the token was issued in (on the token call: the tenant of the client, where its tokens are issued)',
   schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
 };
 
