@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       orderTtlMinutes: config.PAYMENT_ORDER_TTL_MINUTES,
       checkoutDemo: config.PAYMENT_CHECKOUT_DEMO ?? config.NODE_ENV !== 'production',
     },
+    webhookUrls: { allowHttp: config.WEBHOOK_ALLOW_HTTP, production: config.NODE_ENV === 'production' },
     adminAuth: {
       accessTokenTtlSeconds: config.ADMIN_ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: config.ADMIN_REFRESH_TOKEN_TTL_SECONDS,

@@ -177,3 +177,70 @@ describe('delivery', () => {
     expect(bodiesAt('/ordered').map((event) => event.type)).toEqual(['purchase_order.paid', 'purchase_order.paid', 'order_item.purchased']);
   });
 });
+
+describe('endpoints (console service)', () => {
+  const input = (path: string) => ({ partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: ['purchase_order.paid'] });
+
+  it('answers the secret on create and rotate only; reads show it masked', async () => {
+    const { endpoint: created, secret } = await test.core.webhookEndpoints.create(test.staff(), input('/console'));
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const read = await test.core.webhookEndpoints.get(test.staff(), created.id);
+    const page = await test.core.webhookEndpoints.page(test.staff(), { pageNo: 1, pageSize: 100 });
+    expect(read.secretMask).toBe(`whsec_****${secret.slice(-4)}`);
+    expect(JSON.stringify([created, read, page])).not.toContain(secret.slice(6, 20));
+    const rotated = await test.core.webhookEndpoints.rotateSecret(test.staff(), created.id, 3_600);
+    expect(rotated.secret).not.toBe(secret);
+    expect(JSON.stringify(rotated.endpoint)).not.toContain(secret.slice(6, 20));
+    expect(JSON.stringify(rotated.endpoint)).not.toContain(rotated.secret.slice(6, 20));
+    const stored = await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored).toMatchObject({ secret: rotated.secret, previousSecret: secret, previousSecretExpiresAt: new Date(test.clock.now() + 3_600_000) });
+  });
+
+  it.each([
+    ['ftp://127.0.0.1/x', 'url: must be https'],
+    ['http://example.com/hook', 'url: must be https (http only for 127.0.0.1/localhost, or with WEBHOOK_ALLOW_HTTP)'],
+    ['https://user:pw@example.com/hook', 'url: credentials in the URL are not allowed'],
+    ['not a url', 'url: not an absolute URL'],
+  ])('refuses the URL %s and stores nothing', async (url, message) => {
+    const before = await test.db.webhookEndpoint.count();
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), url })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_URL_NOT_ALLOWED.code, message });
+    expect(await test.db.webhookEndpoint.count()).toBe(before);
+  });
+
+  it('refuses an unknown event type and an unknown partner client', async () => {
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), eventTypes: ['order.teleported'] })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_EVENT_TYPE_UNKNOWN.code });
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), partnerClientId: 'no-such-partner' })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_PARTNER_NOT_FOUND.code });
+  });
+
+  it("keeps another tenant away from the tenant's endpoints and deliveries", async () => {
+    const { endpoint } = await test.core.webhookEndpoints.create(test.staff(), input('/isolated'));
+    const other = test.staff(987_654);
+    const notFound = { code: ErrorCatalogue.WEBHOOK_ENDPOINT_NOT_FOUND.code };
+    await expect(test.core.webhookEndpoints.get(other, endpoint.id)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.update(other, endpoint.id, input('/stolen'))).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.setEnabled(other, endpoint.id, false)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.rotateSecret(other, endpoint.id, 60)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.sendTest(other, endpoint.id)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.deliveries(other, endpoint.id, { pageNo: 1, pageSize: 10 })).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.delete(other, endpoint.id)).rejects.toMatchObject(notFound);
+    expect((await test.core.webhookEndpoints.page(other, { pageNo: 1, pageSize: 100 })).total).toBe(0);
+    const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
+    const [delivery] = (await test.core.webhookEndpoints.deliveries(test.staff(), endpoint.id, { pageNo: 1, pageSize: 10 })).list;
+    expect(delivery?.event.eventId).toBe(eventId);
+    await expect(test.core.webhookEndpoints.redeliver(other, delivery?.id as number)).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND.code });
+    expect(await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ url: `${receiver.base}/isolated`, enabled: true });
+  });
+
+  it('sends a test event to that endpoint only, and redelivers failed deliveries', async () => {
+    const { endpoint, secret } = await test.core.webhookEndpoints.create(test.staff(), input('/test-event'));
+    answers.set('/test-event', [500, 500, 500]);
+    const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
+    await until('the test delivery failed', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.FAILED } })) ?? undefined);
+    expect(await test.db.webhookDelivery.count({ where: { event: { eventId } } })).toBe(1);
+    expect(await test.core.webhookEndpoints.redeliverFailedSince(test.staff(), endpoint.id, new Date(0))).toBe(1);
+    await until('the redelivery', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) ?? undefined);
+    const last = received.filter((entry) => entry.path === '/test-event').at(-1) as Received;
+    expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'webhook.test' });
+    expect(bodiesAt('/test-event')).toHaveLength(4);
+  });
+});
