@@ -1,6 +1,6 @@
 -- CreateTable
 CREATE TABLE "WebhookEndpoint" (
-    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "id" SERIAL NOT NULL,
     "tenantId" INTEGER NOT NULL,
     "partnerClientId" TEXT NOT NULL,
     "url" TEXT NOT NULL,
@@ -8,47 +8,51 @@ CREATE TABLE "WebhookEndpoint" (
     "eventTypes" JSONB NOT NULL,
     "secret" TEXT NOT NULL,
     "previousSecret" TEXT,
-    "previousSecretExpiresAt" DATETIME,
+    "previousSecretExpiresAt" TIMESTAMP(3),
     "enabled" BOOLEAN NOT NULL DEFAULT true,
     "disabledReason" TEXT,
-    "failingSince" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL
+    "failingSince" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "WebhookEndpoint_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "WebhookEvent" (
-    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "id" SERIAL NOT NULL,
     "eventId" TEXT NOT NULL,
     "tenantId" INTEGER NOT NULL,
     "partnerClientId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "orderingKey" TEXT NOT NULL,
     "payload" JSONB NOT NULL,
-    "occurredAt" DATETIME NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "occurredAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "WebhookEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "WebhookDelivery" (
-    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "id" SERIAL NOT NULL,
     "tenantId" INTEGER NOT NULL,
     "endpointId" INTEGER NOT NULL,
     "eventId" INTEGER NOT NULL,
     "orderingKey" TEXT NOT NULL,
     "status" INTEGER NOT NULL DEFAULT 0,
     "attempts" INTEGER NOT NULL DEFAULT 0,
-    "nextAttemptAt" DATETIME NOT NULL,
-    "leaseUntil" DATETIME,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
+    "leaseUntil" TIMESTAMP(3),
     "leaseToken" TEXT,
-    "lastAttemptAt" DATETIME,
+    "lastAttemptAt" TIMESTAMP(3),
     "lastStatusCode" INTEGER,
     "lastLatencyMs" INTEGER,
     "lastResponse" TEXT,
-    "deliveredAt" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "WebhookDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "WebhookEndpoint" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "WebhookDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "WebhookEvent" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+    "deliveredAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "WebhookDelivery_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -70,4 +74,13 @@ CREATE INDEX "WebhookDelivery_endpointId_orderingKey_status_id_idx" ON "WebhookD
 CREATE INDEX "WebhookDelivery_endpointId_id_idx" ON "WebhookDelivery"("endpointId", "id");
 
 -- CreateIndex
+CREATE INDEX "WebhookDelivery_eventId_idx" ON "WebhookDelivery"("eventId");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "WebhookDelivery_endpointId_eventId_key" ON "WebhookDelivery"("endpointId", "eventId");
+
+-- AddForeignKey
+ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "WebhookEndpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "WebhookEvent"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
