@@ -11,6 +11,7 @@ import { ORDER_SETTING_DEFAULTS } from './core/order/order-settings';
 import { QUERY_LIMIT_DEFAULTS } from './graphql/limits/query-limits';
 import { PAYMENT_SETTING_DEFAULTS } from './core/payment/payment-settings';
 import { VERIFICATION_CODE_DEFAULTS } from './core/verification/verification-code-service';
+import { WEBHOOK_WORKER_DEFAULTS } from './core/webhook/webhook-worker';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -138,6 +139,20 @@ const configSchema = z.object({
   CORS_ORIGINS: originList.default([]),
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Webhook endpoints may use http:// anywhere; without it http:// is accepted only for 127.0.0.1/localhost outside production; default off. */
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  /** How often the webhook worker looks for due deliveries when idle, ms; 0 = this process delivers nothing; default 250. */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(WEBHOOK_WORKER_DEFAULTS.pollIntervalMs),
+  /** Time-out of one webhook POST, ms; default 10000. */
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(WEBHOOK_WORKER_DEFAULTS.attemptTimeoutMs),
+  /** Delays before each webhook retry, seconds, comma separated (±20% jitter); default 5,300,1800,7200,18000,36000,36000 (about a day). */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'seconds, comma separated')
+    .transform((value) => value.split(',').map((seconds) => Math.round(Number(seconds) * 1000)))
+    .default([...WEBHOOK_WORKER_DEFAULTS.retryDelaysMs]),
+  /** An endpoint whose attempts all failed for this long is disabled, seconds; default 86400. */
+  WEBHOOK_DISABLE_AFTER_FAILING_SECONDS: z.coerce.number().int().min(1).default(WEBHOOK_WORKER_DEFAULTS.disableAfterFailingMs / 1000),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_BASE_URL: string };

@@ -28,6 +28,7 @@ import type { PartnerRoutes } from './openapi/partner-routes';
 import { PARTNER_OPERATIONS } from './openapi/operations';
 import { openApiPlugin } from './openapi/plugin';
 import { trpcPlugin } from './trpc/plugin';
+import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from './core/webhook/webhook-worker';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       orderTtlMinutes: config.PAYMENT_ORDER_TTL_MINUTES,
       checkoutDemo: config.PAYMENT_CHECKOUT_DEMO ?? config.NODE_ENV !== 'production',
     },
+    webhookUrls: { allowHttp: config.WEBHOOK_ALLOW_HTTP, production: config.NODE_ENV === 'production' },
     adminAuth: {
       accessTokenTtlSeconds: config.ADMIN_ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: config.ADMIN_REFRESH_TOKEN_TTL_SECONDS,
@@ -158,6 +160,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       (error) => app.log.warn({ err: error }, 'payment order expiry sweep failed'),
     );
     app.addHook('onClose', () => sweeper.stop());
+  }
+  if (config.WEBHOOK_POLL_INTERVAL_MS > 0) {
+    const worker = new WebhookWorker(
+      options.database,
+      {
+        ...WEBHOOK_WORKER_DEFAULTS,
+        pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+        attemptTimeoutMs: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+        retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_SECONDS,
+        disableAfterFailingMs: config.WEBHOOK_DISABLE_AFTER_FAILING_SECONDS * 1000,
+      },
+      app.log,
+    );
+    app.addHook('onReady', async () => worker.start());
+    // Before the database closes (onClose hooks run in reverse order of registration).
+    app.addHook('onClose', () => worker.stop());
   }
   return { app, core };
 }

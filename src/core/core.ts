@@ -78,6 +78,7 @@ import { TenantDirectory } from './tenant/tenant-directory';
 import { TenantPackageService } from './tenant/tenant-package-service';
 import { TenantService } from './tenant/tenant-service';
 import { WalletService } from './wallet/wallet-service';
+import { WebhookEndpointService, type WebhookUrlPolicy } from './webhook/webhook-endpoint-service';
 
 export interface CoreOptions {
   database: Database;
@@ -96,6 +97,8 @@ export interface CoreOptions {
   order?: OrderSettings;
   /** USD payment orders and the built-in channel; default: defaultPaymentSettings() (a random channel secret). */
   payment?: PaymentSettings;
+  /** Which webhook endpoint URLs are accepted; default: http only on loopback. */
+  webhookUrls?: WebhookUrlPolicy;
   /** Console sign-in: token lifetimes and sign-in attempt limits; default: ADMIN_AUTH_DEFAULTS. */
   adminAuth?: AdminAuthSettings;
   /** Verification-code expiry, send interval, daily maximum, attempts and length; default: VERIFICATION_CODE_DEFAULTS. */
@@ -201,6 +204,8 @@ export interface Core {
   members: MemberService;
   /** Wallet balances, credits and debits (one ledger row each, idempotent on bizRef), reconciliation. */
   wallets: WalletService;
+  /** Partner clients' webhook endpoints of a tenant and their deliveries (console). */
+  webhookEndpoints: WebhookEndpointService;
   /** Partner wallet pay and balance. */
   walletPay: WalletPayService;
   /** Supplement bills: partner list and pay orders, staff raise and auto-debit. */
@@ -353,6 +358,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bags: new BagService(database.db, members, supplements),
     members,
     wallets: new WalletService(database.db),
+    webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }),
     walletPay: new WalletPayService(database.db, bindings),
     supplements,
     catalog: new CatalogService(database.db),

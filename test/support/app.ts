@@ -35,6 +35,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // No webhook worker unless a test asks for one: its polling would add statements to every test.
+    WEBHOOK_POLL_INTERVAL_MS: '0',
     DATABASE_URL: options.database.target.url,
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: TEST_REDIS_PREFIX } : {}),
     ...options.env,

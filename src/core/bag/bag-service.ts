@@ -13,6 +13,8 @@ import { ServiceError } from '../errors/service-error';
 import type { MemberService } from '../member/member-service';
 import { memberAddressSnapshot } from '../order/address-snapshot';
 import { BagStatus, OrderItemStatus, SupplementBizType, type ValueOf } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitBagEvent, emitOrderItemEvents } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { RaisedSupplement, SupplementService } from '../supplement/supplement-service';
 import { z } from '../validation';
@@ -145,6 +147,7 @@ export class BagService {
         data: { status: OrderItemStatus.PACKED, bagId: created.id },
       });
       if (packed.count !== orderItemIds.length) throw new ServiceError(ErrorCatalogue.BAG_ITEMS_CHANGED);
+      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_PACKED, orderItemIds, now, () => ({ bagOrderNo: created.bagNo }));
       return tx.bagOrder.findUniqueOrThrow({ where: { id: created.id }, include: BAG_INCLUDE });
     });
     return bagView(bag);
@@ -154,7 +157,7 @@ export class BagService {
   async weigh(ctx: RequestContext, raw: BagWeighInput): Promise<BagView> {
     const input = bagWeighSchema.parse(raw);
     const bag = await this.requireBag(ctx, input.bagId);
-    await this.move(ctx, bag, [BagStatus.CREATED, BagStatus.WEIGHED], 'weigh', { status: BagStatus.WEIGHED, weightGrams: input.weightGrams });
+    await this.move(ctx, bag, [BagStatus.CREATED, BagStatus.WEIGHED], 'weigh', { status: BagStatus.WEIGHED, weightGrams: input.weightGrams }, WebhookEventType.BAG_WEIGHED);
     return bagView(await this.requireBag(ctx, bag.id));
   }
 
@@ -168,7 +171,7 @@ export class BagService {
     const bag = await this.requireBag(ctx, input.bagId);
     const data = { status: BagStatus.READY, shippingLine: input.shippingLine, freightAmount: input.freightAmount };
     if (bag.status === BagStatus.WEIGHED) {
-      await this.move(ctx, bag, [BagStatus.WEIGHED], 'setShipping', data);
+      await this.move(ctx, bag, [BagStatus.WEIGHED], 'setShipping', data, WebhookEventType.BAG_SHIPPING_SET);
       return { bag: bagView(await this.requireBag(ctx, bag.id)) };
     }
     if (bag.status !== BagStatus.READY || bag.freightAmount === null) throw this.wrongStatus(bag, 'setShipping', [BagStatus.WEIGHED, BagStatus.READY]);
@@ -183,6 +186,7 @@ export class BagService {
       // Compare-and-set on the freight read: of concurrent calls one moves it, and only that one bills.
       const changed = await tx.bagOrder.updateMany({ where: { id: bag.id, tenantId: bag.tenantId, status: BagStatus.READY, freightAmount: previous }, data });
       if (changed.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+      await emitBagEvent(tx, WebhookEventType.BAG_SHIPPING_SET, bag.id, ctx.now(), { shippingLine: input.shippingLine, freightAmount: input.freightAmount });
       if (difference === 0) return undefined;
       return this.supplements.raise(
         ctx,
@@ -214,7 +218,11 @@ export class BagService {
         data: { status: BagStatus.SHIPPED, trackingNo: input.trackingNo, shippedAt: ctx.now() },
       });
       if (shipped.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+      const shippedItems = await tx.purchaseOrderItem.findMany({ where: { bagId: bag.id, tenantId: bag.tenantId, status: OrderItemStatus.PACKED }, select: { id: true } });
       await tx.purchaseOrderItem.updateMany({ where: { bagId: bag.id, tenantId: bag.tenantId, status: OrderItemStatus.PACKED }, data: { status: OrderItemStatus.SHIPPED } });
+      const carrier = { shippingLine: bag.shippingLine, trackingNo: input.trackingNo };
+      await emitBagEvent(tx, WebhookEventType.BAG_SHIPPED, bag.id, ctx.now(), carrier);
+      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_SHIPPED, shippedItems.map((item) => item.id), ctx.now(), () => ({ bagOrderNo: bag.bagNo, ...carrier }));
     });
     return bagView(await this.requireBag(ctx, bag.id));
   }
@@ -223,7 +231,7 @@ export class BagService {
   async markDelivered(ctx: RequestContext, raw: BagRefInput): Promise<BagView> {
     const bag = await this.requireBag(ctx, bagRefSchema.parse(raw).bagId);
     if (bag.status === BagStatus.DELIVERED) return bagView(bag);
-    await this.move(ctx, bag, [BagStatus.SHIPPED], 'markDelivered', { status: BagStatus.DELIVERED, deliveredAt: ctx.now() });
+    await this.move(ctx, bag, [BagStatus.SHIPPED], 'markDelivered', { status: BagStatus.DELIVERED, deliveredAt: ctx.now() }, WebhookEventType.BAG_DELIVERED);
     return bagView(await this.requireBag(ctx, bag.id));
   }
 
@@ -234,10 +242,14 @@ export class BagService {
   }
 
   /** One conditional update from the statuses allowed; a bag moved meanwhile is refused. */
-  private async move(ctx: RequestContext, bag: BagRow, from: readonly BagStatusValue[], operation: string, data: Prisma.BagOrderUpdateManyMutationInput): Promise<void> {
+  private async move(ctx: RequestContext, bag: BagRow, from: readonly BagStatusValue[], operation: string, data: Prisma.BagOrderUpdateManyMutationInput, event: WebhookEventType): Promise<void> {
     if (!(from as readonly number[]).includes(bag.status)) throw this.wrongStatus(bag, operation, from);
-    const moved = await this.db.bagOrder.updateMany({ where: { id: bag.id, tenantId: tenantIdOf(ctx), status: { in: [...from] } }, data });
-    if (moved.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+    await this.db.$transaction(async (tx) => {
+      const moved = await tx.bagOrder.updateMany({ where: { id: bag.id, tenantId: tenantIdOf(ctx), status: { in: [...from] } }, data });
+      if (moved.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+      const { weightGrams, shippingLine, freightAmount } = await tx.bagOrder.findUniqueOrThrow({ where: { id: bag.id }, select: { weightGrams: true, shippingLine: true, freightAmount: true } });
+      await emitBagEvent(tx, event, bag.id, ctx.now(), { weightGrams, shippingLine, freightAmount });
+    });
   }
 
   private wrongStatus(bag: BagRow, operation: string, expected: readonly number[]): ServiceError {

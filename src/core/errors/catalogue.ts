@@ -355,6 +355,13 @@ export const ErrorCatalogue = {
   BAG_NO_DEFAULT_ADDRESS: business(1_030_051_007, 'Member {memberId} has no default address; name an addressId'),
   BAG_FREIGHT_LOWERED: business(1_030_051_008, 'Bag {bagNo} freight is {freightAmount} cents; a lower freight ({requested} cents) is not accepted'),
   BAG_CHANGED: business(1_030_051_009, 'Bag {bagNo} changed meanwhile; read it and try again'),
+
+  // 1_030_060: partner webhooks
+  WEBHOOK_ENDPOINT_NOT_FOUND: business(1_030_060_000, 'Webhook endpoint {id} does not exist'),
+  WEBHOOK_URL_NOT_ALLOWED: business(1_030_060_001, 'url: {reason}'),
+  WEBHOOK_PARTNER_NOT_FOUND: business(1_030_060_002, 'partnerClientId: no partner client {partnerClientId}'),
+  WEBHOOK_EVENT_TYPE_UNKNOWN: business(1_030_060_003, 'eventTypes: unknown event type {type}'),
+  WEBHOOK_DELIVERY_NOT_FOUND: business(1_030_060_004, 'Webhook delivery {id} does not exist'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;

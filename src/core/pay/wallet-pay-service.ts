@@ -9,6 +9,8 @@ import { boundMemberFrom, type PartnerBindings, partnerClientIdOf } from '../mem
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
 import type { RequestContext } from '../request-context';
 import { applyWalletMovement, WalletLedgerKind } from '../wallet/wallet-ledger';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitPurchaseOrderEvent, emitSupplementEvents } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -164,6 +166,7 @@ export class WalletPayService {
         where: { orderId: order.id, status: OrderItemStatus.UNPAID },
         data: { status: OrderItemStatus.PAID },
       });
+      await emitPurchaseOrderEvent(tx, WebhookEventType.PURCHASE_ORDER_PAID, order.id, paidAt);
       return;
     }
     const where = { paymentId: payOrder.paymentId, memberId, tenantId: ownership.tenantId };
@@ -172,5 +175,6 @@ export class WalletPayService {
     // Every bill of the group must still be unpaid: an auto-debit of one of them makes the group unpayable.
     const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
     if (paid.count !== bills.length) throw notPayable(payOrder);
+    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
   }
 }

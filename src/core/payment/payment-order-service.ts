@@ -23,6 +23,8 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { partnerScope } from '../order/query-guards';
 import { PaymentOrderStatus } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitPaymentOrderEvent } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import type { NotificationHeaders, PaymentChannels } from './payment-channel';
@@ -222,7 +224,10 @@ export class PaymentOrderService {
           data: { status: PaymentOrderStatus.PAID, paidTime: notification.paidAt },
         });
         const current = await tx.paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
-        if (paid.count === 1) return { order: current, alreadyPaid: false };
+        if (paid.count === 1) {
+          await emitPaymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_PAID, current);
+          return { order: current, alreadyPaid: false };
+        }
         if (current.status === PaymentOrderStatus.PAID) return { order: current, alreadyPaid: true };
         // Closed, or expired a moment ago: refused, and the nonce is not consumed (rollback).
         throw new ServiceError(ErrorCatalogue.PAYMENT_ORDER_CLOSED, { orderNo: order.orderNo });
@@ -281,7 +286,14 @@ export class PaymentOrderService {
     const where = { tenantId: tenantIdOf(ctx), orderNo: input.orderNo };
     const now = ctx.now();
     await this.closeOverdue(where, now);
-    const changed = await this.db.paymentOrder.updateMany({ where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { gt: now } }, data });
+    const changed = await this.db.$transaction(async (tx) => {
+      const moved = await tx.paymentOrder.updateMany({ where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { gt: now } }, data });
+      const current = await tx.paymentOrder.findFirst({ where });
+      if (moved.count === 1 && current) {
+        await emitPaymentOrderEvent(tx, current.status === PaymentOrderStatus.PAID ? WebhookEventType.PAYMENT_ORDER_PAID : WebhookEventType.PAYMENT_ORDER_CLOSED, current);
+      }
+      return moved;
+    });
     const order = await this.db.paymentOrder.findFirst({ where });
     if (!order) throw new ServiceError(ErrorCatalogue.PAYMENT_ORDER_NOT_FOUND, { field: 'orderNo', value: input.orderNo });
     if (changed.count === 0) throw new ServiceError(ErrorCatalogue.PAYMENT_ORDER_NOT_PENDING, { orderNo: order.orderNo, status: order.status });
@@ -308,10 +320,17 @@ export class PaymentOrderService {
 
   /** Pending orders within `where` whose expireTime has come become CLOSED. */
   private async closeOverdue(where: Prisma.PaymentOrderWhereInput, now: Date): Promise<number> {
-    const { count } = await this.db.paymentOrder.updateMany({
-      where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { lte: now } },
-      data: { status: PaymentOrderStatus.CLOSED, closedTime: now },
-    });
-    return count;
+    // One read finds none on the usual path; each overdue order closes with its event, one by one,
+    // so the event is written exactly when this call is the one that closed it.
+    const due = await this.db.paymentOrder.findMany({ where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { lte: now } }, select: { id: true } });
+    let closed = 0;
+    for (const { id } of due) {
+      closed += await this.db.$transaction(async (tx) => {
+        const { count } = await tx.paymentOrder.updateMany({ where: { id, status: PaymentOrderStatus.PENDING }, data: { status: PaymentOrderStatus.CLOSED, closedTime: now } });
+        if (count === 1) await emitPaymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_CLOSED, await tx.paymentOrder.findUniqueOrThrow({ where: { id } }));
+        return count;
+      });
+    }
+    return closed;
   }
 }

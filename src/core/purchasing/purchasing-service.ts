@@ -25,6 +25,8 @@ import { ServiceError } from '../errors/service-error';
 import { goodsSourceSchema } from '../catalog/catalog-service';
 import { MAX_INT32 } from '../order/query-guards';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementBizType, SupplementStatus } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitOrderItemEvents, emitPurchaseOrderEvent } from '../webhook/webhook-outbox';
 import { pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { AutoDebitOutcome, SupplementBillView, SupplementService } from '../supplement/supplement-service';
@@ -153,9 +155,13 @@ export class PurchasingService {
       throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: `actualUnitPrice: a supplement of ${surcharge} cents exceeds ${MAX_WALLET_BALANCE} cents` });
     }
     if (item.status === OrderItemStatus.PAID) {
-      await this.db.purchaseOrderItem.updateMany({
-        where: { id: item.id, tenantId, status: OrderItemStatus.PAID },
-        data: { status: OrderItemStatus.PURCHASED, marketplaceOrderNo: input.marketplaceOrderNo, actualUnitPrice: input.actualUnitPrice, updatedAt: ctx.now() },
+      const purchasedItem = item;
+      await this.db.$transaction(async (tx) => {
+        const purchased = await tx.purchaseOrderItem.updateMany({
+          where: { id: purchasedItem.id, tenantId, status: OrderItemStatus.PAID },
+          data: { status: OrderItemStatus.PURCHASED, marketplaceOrderNo: input.marketplaceOrderNo, actualUnitPrice: input.actualUnitPrice, updatedAt: ctx.now() },
+        });
+        if (purchased.count === 1) await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_PURCHASED, [purchasedItem.id], ctx.now());
       });
       // Whoever won the update, the item now says what was bought.
       item = await this.item(ctx, item.id);
@@ -201,9 +207,11 @@ export class PurchasingService {
         data: { status: PayOrderStatus.CLOSED },
       });
       if (closed.count === 0) return null;
-      await tx.purchaseOrder.updateMany({ where: { id: order.id, tenantId, status: PurchaseOrderStatus.UNPAID }, data: { status: PurchaseOrderStatus.CLOSED } });
-      const items = await tx.purchaseOrderItem.findMany({ where: { orderId: order.id, tenantId, status: OrderItemStatus.UNPAID }, select: { orderItemNo: true }, orderBy: { id: 'asc' } });
+      const orderClosed = await tx.purchaseOrder.updateMany({ where: { id: order.id, tenantId, status: PurchaseOrderStatus.UNPAID }, data: { status: PurchaseOrderStatus.CLOSED } });
+      const items = await tx.purchaseOrderItem.findMany({ where: { orderId: order.id, tenantId, status: OrderItemStatus.UNPAID }, select: { id: true, orderItemNo: true }, orderBy: { id: 'asc' } });
       await tx.purchaseOrderItem.updateMany({ where: { orderId: order.id, tenantId, status: OrderItemStatus.UNPAID }, data: { status: OrderItemStatus.CANCELLED, updatedAt: ctx.now() } });
+      if (orderClosed.count === 1) await emitPurchaseOrderEvent(tx, WebhookEventType.PURCHASE_ORDER_CLOSED, order.id, ctx.now(), { reason });
+      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_CANCELLED, items.map((line) => line.id), ctx.now(), () => ({ reason }));
       return items.map((line) => line.orderItemNo);
     });
     const current = await this.item(ctx, item.id);
@@ -237,6 +245,7 @@ export class PurchasingService {
         { memberId: item.memberId, amount: share + supplementRefund, kind: WalletLedgerKind.REFUND, bizRef, remark: `Cancelled ${item.orderItemNo}: ${reason}` },
         now,
       );
+      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_REFUNDED, [item.id], now, () => ({ refundAmount: change.entry.amount, reason }));
       return { amount: change.entry.amount, bizRef, balanceAfter: change.entry.balanceAfter };
     });
     return { item: itemView(await this.item(ctx, item.id)), refund, cancelledItems: [] };

@@ -16,6 +16,8 @@ import { ServiceError } from '../errors/service-error';
 import { goodsSourceByCode } from '../goods/sources';
 import { partnerScope } from '../order/query-guards';
 import { OrderItemStatus, QcResult, QcStatus } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitOrderItemEvents } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 
 /** Records answered by `latest`: the most recent completed ones. */
@@ -235,11 +237,15 @@ export class QcService {
         data: { status: QcStatus.COMPLETED, result: input.result, remarks, completedAt: ctx.now() },
       });
       if (completed.count === 0) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
-      await tx.purchaseOrderItem.updateMany({
+      const checked = await tx.purchaseOrderItem.updateMany({
         where: { id: record.orderItemId, tenantId, status: OrderItemStatus.ARRIVED },
         data: { status: OrderItemStatus.QC_DONE },
       });
-      return stateOf(await tx.qcRecord.findUniqueOrThrow({ where: { id: record.id }, include: withPhotos }));
+      const state = stateOf(await tx.qcRecord.findUniqueOrThrow({ where: { id: record.id }, include: withPhotos }));
+      if (checked.count === 1) {
+        await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_QC_DONE, [record.orderItemId], ctx.now(), () => ({ qcId: state.qcId, result: state.result, remarks: state.remarks, photoUrls: state.photos }));
+      }
+      return state;
     });
   }
 

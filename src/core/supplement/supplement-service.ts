@@ -13,6 +13,8 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitSupplementEvents } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
@@ -248,6 +250,7 @@ export class SupplementService {
         createdAt: now,
       },
     });
+    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_RAISED, { id: bill.id }, now);
     if (!member.repaymentAuthorized) return { bill: billView(bill) };
     return this.debitNewBill(tx, bill, now);
   }
@@ -268,6 +271,7 @@ export class SupplementService {
       return { bill: billView(bill), autoDebit: { orderExpensesNo, memberId, amount, result: 'insufficient-balance', balance: wallet.balance } };
     }
     const paid = await tx.supplementBill.update({ where: { id: bill.id }, data: { status: SupplementStatus.PAID, paidAt: now } });
+    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
     return { bill: billView(paid), autoDebit: { orderExpensesNo, memberId, amount, result: 'paid', balance } };
   }
 
@@ -285,6 +289,7 @@ export class SupplementService {
           data: { status: SupplementStatus.PAID, paidAt: now },
         });
         if (claimed.count === 0) return undefined;
+        await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
         return this.chargeWallet(tx, bill, now);
       });
       if (balance === undefined) return { orderExpensesNo, memberId, amount, result: 'skipped' };

@@ -6,6 +6,8 @@ import type { DbTransaction } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { MAX_INT32 } from '../order/query-guards';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitMemberEvent } from '../webhook/webhook-outbox';
 
 /** What a ledger row says happened (WalletLedger.kind). */
 export const WalletLedgerKind = {
@@ -73,5 +75,6 @@ export async function applyWalletMovement(tx: DbTransaction, movement: WalletMov
   const entry = await tx.walletLedger.create({
     data: { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now },
   });
+  await emitMemberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now);
   return { entry, applied: true };
 }

@@ -8,6 +8,8 @@ import { ServiceError } from '../errors/service-error';
 import type { FileStore } from '../files/file-store';
 import { pageInputSchema, pageWindow } from '../paging';
 import { OrderItemStatus, QcResult, type ValueOf } from '../order/statuses';
+import { WebhookEventType } from '../webhook/event-types';
+import { emitOrderItemEvents } from '../webhook/webhook-outbox';
 import { MAX_QC_PHOTO_URL_LENGTH, MAX_QC_PHOTOS, MAX_QC_REMARKS_LENGTH, type QcRecordState, type QcService } from '../qc/qc-service';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
@@ -146,12 +148,12 @@ export class WarehouseService {
 
   /** A purchased item reached the warehouse: PURCHASED -> ARRIVED. */
   markArrived(ctx: RequestContext, raw: OrderItemRefInput): Promise<WarehouseItemView> {
-    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.PURCHASED, OrderItemStatus.ARRIVED, 'markArrived');
+    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.PURCHASED, OrderItemStatus.ARRIVED, 'markArrived', WebhookEventType.ORDER_ITEM_ARRIVED);
   }
 
   /** A checked item goes on the shelf: QC_DONE -> IN_STORAGE. */
   putInStorage(ctx: RequestContext, raw: OrderItemRefInput): Promise<WarehouseItemView> {
-    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.QC_DONE, OrderItemStatus.IN_STORAGE, 'putInStorage');
+    return this.transition(ctx, orderItemRefSchema.parse(raw).orderItemId, OrderItemStatus.QC_DONE, OrderItemStatus.IN_STORAGE, 'putInStorage', WebhookEventType.ORDER_ITEM_STORED);
   }
 
   /** Opens (or answers the open) QC record of an item in the warehouse. */
@@ -192,9 +194,12 @@ export class WarehouseService {
    * Moves an item of the tenant from `from` to `to` with one conditional update. An item already in
    * `to` is answered as it is (a repeated scan); any other status is refused.
    */
-  private async transition(ctx: RequestContext, orderItemId: number, from: ItemStatus, to: ItemStatus, operation: string): Promise<WarehouseItemView> {
+  private async transition(ctx: RequestContext, orderItemId: number, from: ItemStatus, to: ItemStatus, operation: string, event: WebhookEventType): Promise<WarehouseItemView> {
     const tenantId = tenantIdOf(ctx);
-    await this.db.purchaseOrderItem.updateMany({ where: { id: orderItemId, tenantId, status: from }, data: { status: to } });
+    await this.db.$transaction(async (tx) => {
+      const moved = await tx.purchaseOrderItem.updateMany({ where: { id: orderItemId, tenantId, status: from }, data: { status: to } });
+      if (moved.count === 1) await emitOrderItemEvents(tx, event, [orderItemId], ctx.now());
+    });
     const item = await this.db.purchaseOrderItem.findFirst({ where: { id: orderItemId, tenantId }, select: ITEM_SELECT });
     if (!item) throw new ServiceError(ErrorCatalogue.WAREHOUSE_ITEM_NOT_FOUND, { orderItemId });
     if (item.status !== to) {

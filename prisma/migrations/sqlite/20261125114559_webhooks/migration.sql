@@ -1,0 +1,76 @@
+-- CreateTable
+CREATE TABLE "WebhookEndpoint" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tenantId" INTEGER NOT NULL,
+    "partnerClientId" TEXT NOT NULL,
+    "url" TEXT NOT NULL,
+    "description" TEXT,
+    "eventTypes" JSONB NOT NULL,
+    "secret" TEXT NOT NULL,
+    "previousSecret" TEXT,
+    "previousSecretExpiresAt" DATETIME,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "disabledReason" TEXT,
+    "failingSince" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "WebhookEvent" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "eventId" TEXT NOT NULL,
+    "tenantId" INTEGER NOT NULL,
+    "partnerClientId" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "orderingKey" TEXT NOT NULL,
+    "payload" JSONB NOT NULL,
+    "occurredAt" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "WebhookDelivery" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tenantId" INTEGER NOT NULL,
+    "endpointId" INTEGER NOT NULL,
+    "eventId" INTEGER NOT NULL,
+    "orderingKey" TEXT NOT NULL,
+    "status" INTEGER NOT NULL DEFAULT 0,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" DATETIME NOT NULL,
+    "leaseUntil" DATETIME,
+    "leaseToken" TEXT,
+    "lastAttemptAt" DATETIME,
+    "lastStatusCode" INTEGER,
+    "lastLatencyMs" INTEGER,
+    "lastResponse" TEXT,
+    "deliveredAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "WebhookDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "WebhookEndpoint" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "WebhookDelivery_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "WebhookEvent" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "WebhookEndpoint_tenantId_partnerClientId_idx" ON "WebhookEndpoint"("tenantId", "partnerClientId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "WebhookEvent_eventId_key" ON "WebhookEvent"("eventId");
+
+-- CreateIndex
+CREATE INDEX "WebhookEvent_tenantId_partnerClientId_id_idx" ON "WebhookEvent"("tenantId", "partnerClientId", "id");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_status_nextAttemptAt_idx" ON "WebhookDelivery"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_endpointId_orderingKey_status_id_idx" ON "WebhookDelivery"("endpointId", "orderingKey", "status", "id");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_endpointId_id_idx" ON "WebhookDelivery"("endpointId", "id");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_eventId_idx" ON "WebhookDelivery"("eventId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "WebhookDelivery_endpointId_eventId_key" ON "WebhookDelivery"("endpointId", "eventId");

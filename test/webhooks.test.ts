@@ -1,0 +1,246 @@
+// Partner webhooks: events written with the change that causes them (outbox) and delivered signed
+// (Standard Webhooks, verified with the `standardwebhooks` package) to a local receiver, with
+// retries, 410 Gone and per-order ordering.
+import type { IncomingHttpHeaders } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { envelope, partnerToken, postJson, useTestApp } from './support/app';
+import { createBoundMember, createPurchaseOrder } from './support/commerce-fixtures';
+import { SEED } from './support/database';
+import { createPartner } from './support/partner-clients';
+import { useStubServer } from './support/stub-server';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const received: Received[] = [];
+/** Answers per path, taken in turn; 200 when none is left. */
+const answers = new Map<string, number[]>();
+
+const receiver = useStubServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    const path = request.url ?? '';
+    received.push({ path, headers: request.headers, body });
+    response.statusCode = answers.get(path)?.shift() ?? 200;
+    response.end('thanks');
+  });
+});
+
+const test = useTestApp('webhooks', {
+  env: { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_DELAYS_SECONDS: '0.05,0.05', WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000' },
+});
+
+async function endpoint(path: string, options: { eventTypes?: string[]; partnerClientId?: string } = {}) {
+  const secret = newWebhookSecret();
+  const row = await test.db.webhookEndpoint.create({
+    data: { tenantId: 1, partnerClientId: options.partnerClientId ?? SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: options.eventTypes ?? [], secret },
+  });
+  return { ...row, secret };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const bodiesAt = (path: string) => received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body) as { id: string; type: string; data: Record<string, unknown> });
+
+async function payOrder(balance: number, price: number) {
+  const member = await createBoundMember(test.db, { balance });
+  const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: price }] });
+  const token = await partnerToken(test.app);
+  const response = await postJson(test.app, token, '/open-api/pay/wallet/pay', { externalUserId: member.externalUserId, paymentId: order.paymentId });
+  return { member, order, body: envelope(response) };
+}
+
+describe('outbox', () => {
+  it('writes the events of a wallet pay with it, naming the partner identifiers, and a delivery per subscribed endpoint', async () => {
+    const all = await endpoint('/outbox-all');
+    const onlyOrders = await endpoint('/outbox-orders', { eventTypes: ['purchase_order.paid'] });
+    const { member, order, body } = await payOrder(10_000, 4_000);
+    expect(body.code).toBe(0);
+    const events = await test.db.webhookEvent.findMany({ where: { OR: [{ orderingKey: `order:${order.orderNo}` }, { orderingKey: `wallet:${member.memberId}` }] }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => event.type)).toEqual(['purchase_order.paid', 'wallet.debited']);
+    expect(events[0]).toMatchObject({ partnerClientId: SEED.partnerClientId, tenantId: 1 });
+    expect(events[0]?.eventId).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
+    expect(events[0]?.payload).toMatchObject({ orderNo: order.orderNo, outOrderNo: expect.stringMatching(/^out-/), externalUserId: member.externalUserId, paymentId: order.paymentId, payAmount: 4_000 });
+    expect(events[1]?.payload).toEqual({ externalUserId: member.externalUserId, amount: 4_000, balance: 6_000, kind: 'pay' });
+    const deliveries = await test.db.webhookDelivery.findMany({ where: { eventId: { in: events.map((event) => event.id) } }, orderBy: { id: 'asc' } });
+    expect(deliveries.map((delivery) => [delivery.endpointId, delivery.eventId])).toEqual([
+      [all.id, events[0]?.id],
+      [onlyOrders.id, events[0]?.id],
+      [all.id, events[1]?.id],
+    ]);
+  });
+
+  it('emits nothing when the change rolls back (a pay refused for a short balance)', async () => {
+    const { member, order, body } = await payOrder(100, 4_000);
+    expect(body.code).toBe(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code);
+    expect(await test.db.webhookEvent.count({ where: { OR: [{ orderingKey: `order:${order.orderNo}` }, { orderingKey: `wallet:${member.memberId}` }] } })).toBe(0);
+  });
+
+  it('sends another partner nothing of this partner, and a member bound to no partner emits nothing', async () => {
+    const other = await createPartner(test.core);
+    await endpoint('/other-partner', { partnerClientId: other.clientId });
+    await payOrder(10_000, 1_000);
+    const unbound = await test.db.member.create({ data: { tenantId: 1, unionId: `union-unbound-${Date.now()}`, nickname: 'unbound', wallet: { create: { balance: 0 } } } });
+    await test.core.wallets.credit(test.staff(), { memberId: unbound.id, amount: 500, bizRef: `credit-unbound-${unbound.id}` });
+    expect(await test.db.webhookEvent.count({ where: { orderingKey: `wallet:${unbound.id}` } })).toBe(0);
+    expect(await test.db.webhookEvent.count({ where: { partnerClientId: other.clientId } })).toBe(0);
+    expect(await test.db.webhookDelivery.count({ where: { endpoint: { partnerClientId: other.clientId } } })).toBe(0);
+  });
+});
+
+describe('delivery', () => {
+  it('POSTs each event once, signed so that standardwebhooks verifies it, and records the attempt', async () => {
+    const target = await endpoint('/signed');
+    const { order } = await payOrder(10_000, 2_500);
+    const deliveries = await until('both delivered', async () => {
+      const rows = await test.db.webhookDelivery.findMany({ where: { endpointId: target.id }, include: { event: true }, orderBy: { id: 'asc' } });
+      return rows.length === 2 && rows.every((row) => row.status === DeliveryStatus.DELIVERED) ? rows : undefined;
+    });
+    const got = received.filter((entry) => entry.path === '/signed');
+    expect(got).toHaveLength(2);
+    const verifier = new Webhook(target.secret);
+    const verified = got.map((entry) => verifier.verify(entry.body, entry.headers as Record<string, string>) as { id: string; type: string; data: { orderNo?: string } });
+    expect(verified.map((event) => event.type)).toEqual(['purchase_order.paid', 'wallet.debited']);
+    expect(verified[0]?.data.orderNo).toBe(order.orderNo);
+    expect(got.map((entry) => entry.headers['webhook-id'])).toEqual(deliveries.map((row) => row.event.eventId));
+    expect(() => new Webhook(newWebhookSecret()).verify(got[0]?.body ?? '', got[0]?.headers as Record<string, string>)).toThrow();
+    expect(deliveries[0]).toMatchObject({ attempts: 1, lastStatusCode: 200, lastResponse: 'thanks', leaseToken: null });
+  });
+
+  it('signs with both secrets during a rotation overlap', async () => {
+    const target = await endpoint('/rotated');
+    const next = newWebhookSecret();
+    await test.db.webhookEndpoint.update({ where: { id: target.id }, data: { secret: next, previousSecret: target.secret, previousSecretExpiresAt: new Date(Date.now() + 60_000) } });
+    await payOrder(10_000, 700);
+    await until('a rotated delivery', async () => (received.some((entry) => entry.path === '/rotated') ? true : undefined));
+    const entry = received.find((candidate) => candidate.path === '/rotated') as Received;
+    expect(String(entry.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(new Webhook(next).verify(entry.body, entry.headers as Record<string, string>)).toBeTruthy();
+    expect(new Webhook(target.secret).verify(entry.body, entry.headers as Record<string, string>)).toBeTruthy();
+  });
+
+  it('retries a failed attempt with backoff and gives up after the last retry', async () => {
+    const flaky = await endpoint('/flaky', { eventTypes: ['purchase_order.paid'] });
+    answers.set('/flaky', [500]);
+    const dead = await endpoint('/dead', { eventTypes: ['purchase_order.paid'] });
+    answers.set('/dead', [503, 503, 503, 503]);
+    await payOrder(10_000, 900);
+    const flakyRow = await until('the flaky delivery', async () => {
+      const row = await test.db.webhookDelivery.findFirst({ where: { endpointId: flaky.id, status: DeliveryStatus.DELIVERED } });
+      return row ?? undefined;
+    });
+    expect(flakyRow).toMatchObject({ attempts: 2, lastStatusCode: 200 });
+    const deadRow = await until('the dead delivery', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: dead.id, status: DeliveryStatus.FAILED } })) ?? undefined);
+    // One attempt and two retries: three in all.
+    expect(deadRow).toMatchObject({ attempts: 3, lastStatusCode: 503 });
+    expect(bodiesAt('/dead')).toHaveLength(3);
+    expect(await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ enabled: true, failingSince: expect.any(Date) });
+  });
+
+  it('disables an endpoint that answers 410 Gone and sends it nothing more', async () => {
+    const gone = await endpoint('/gone', { eventTypes: ['purchase_order.paid'] });
+    answers.set('/gone', [410]);
+    await payOrder(10_000, 800);
+    const endpointRow = await until('the endpoint disabled', async () => {
+      const row = await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: gone.id } });
+      return row.enabled ? undefined : row;
+    });
+    expect(endpointRow.disabledReason).toMatch(/^410 Gone at /);
+    await payOrder(10_000, 800);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bodiesAt('/gone')).toHaveLength(1);
+  });
+
+  it('delivers the events of one order in order, holding later ones while an earlier one is retried', async () => {
+    const ordered = await endpoint('/ordered', { eventTypes: ['purchase_order.paid', 'order_item.purchased'] });
+    answers.set('/ordered', [500]);
+    const { order } = await payOrder(10_000, 600);
+    const item = await test.db.purchaseOrderItem.findFirstOrThrow({ where: { orderId: order.orderId } });
+    await test.core.purchasing.markPurchased(test.staff(), { orderItemId: item.id, marketplaceOrderNo: 'TB-ordered-1', actualUnitPrice: 600 });
+    await until('both delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: ordered.id, status: DeliveryStatus.DELIVERED } })) === 2 ? true : undefined));
+    expect(bodiesAt('/ordered').map((event) => event.type)).toEqual(['purchase_order.paid', 'purchase_order.paid', 'order_item.purchased']);
+  });
+});
+
+describe('endpoints (console service)', () => {
+  const input = (path: string) => ({ partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: ['purchase_order.paid'] });
+
+  it('answers the secret on create and rotate only; reads show it masked', async () => {
+    const { endpoint: created, secret } = await test.core.webhookEndpoints.create(test.staff(), input('/console'));
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const read = await test.core.webhookEndpoints.get(test.staff(), created.id);
+    const page = await test.core.webhookEndpoints.page(test.staff(), { pageNo: 1, pageSize: 100 });
+    expect(read.secretMask).toBe(`whsec_****${secret.slice(-4)}`);
+    expect(JSON.stringify([created, read, page])).not.toContain(secret.slice(6, 20));
+    const rotated = await test.core.webhookEndpoints.rotateSecret(test.staff(), created.id, 3_600);
+    expect(rotated.secret).not.toBe(secret);
+    expect(JSON.stringify(rotated.endpoint)).not.toContain(secret.slice(6, 20));
+    expect(JSON.stringify(rotated.endpoint)).not.toContain(rotated.secret.slice(6, 20));
+    const stored = await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored).toMatchObject({ secret: rotated.secret, previousSecret: secret, previousSecretExpiresAt: new Date(test.clock.now() + 3_600_000) });
+  });
+
+  it.each([
+    ['ftp://127.0.0.1/x', 'url: must be https'],
+    ['http://example.com/hook', 'url: must be https (http only for 127.0.0.1/localhost, or with WEBHOOK_ALLOW_HTTP)'],
+    ['https://user:pw@example.com/hook', 'url: credentials in the URL are not allowed'],
+    ['not a url', 'url: not an absolute URL'],
+  ])('refuses the URL %s and stores nothing', async (url, message) => {
+    const before = await test.db.webhookEndpoint.count();
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), url })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_URL_NOT_ALLOWED.code, message });
+    expect(await test.db.webhookEndpoint.count()).toBe(before);
+  });
+
+  it('refuses an unknown event type and an unknown partner client', async () => {
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), eventTypes: ['order.teleported'] })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_EVENT_TYPE_UNKNOWN.code });
+    await expect(test.core.webhookEndpoints.create(test.staff(), { ...input('/x'), partnerClientId: 'no-such-partner' })).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_PARTNER_NOT_FOUND.code });
+  });
+
+  it("keeps another tenant away from the tenant's endpoints and deliveries", async () => {
+    const { endpoint } = await test.core.webhookEndpoints.create(test.staff(), input('/isolated'));
+    const other = test.staff(987_654);
+    const notFound = { code: ErrorCatalogue.WEBHOOK_ENDPOINT_NOT_FOUND.code };
+    await expect(test.core.webhookEndpoints.get(other, endpoint.id)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.update(other, endpoint.id, input('/stolen'))).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.setEnabled(other, endpoint.id, false)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.rotateSecret(other, endpoint.id, 60)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.sendTest(other, endpoint.id)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.deliveries(other, endpoint.id, { pageNo: 1, pageSize: 10 })).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.delete(other, endpoint.id)).rejects.toMatchObject(notFound);
+    expect((await test.core.webhookEndpoints.page(other, { pageNo: 1, pageSize: 100 })).total).toBe(0);
+    const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
+    const [delivery] = (await test.core.webhookEndpoints.deliveries(test.staff(), endpoint.id, { pageNo: 1, pageSize: 10 })).list;
+    expect(delivery?.event.eventId).toBe(eventId);
+    await expect(test.core.webhookEndpoints.redeliver(other, delivery?.id as number)).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND.code });
+    expect(await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ url: `${receiver.base}/isolated`, enabled: true });
+  });
+
+  it('sends a test event to that endpoint only, and redelivers failed deliveries', async () => {
+    const { endpoint, secret } = await test.core.webhookEndpoints.create(test.staff(), input('/test-event'));
+    answers.set('/test-event', [500, 500, 500]);
+    const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
+    await until('the test delivery failed', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.FAILED } })) ?? undefined);
+    expect(await test.db.webhookDelivery.count({ where: { event: { eventId } } })).toBe(1);
+    expect(await test.core.webhookEndpoints.redeliverFailedSince(test.staff(), endpoint.id, new Date(0))).toBe(1);
+    await until('the redelivery', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) ?? undefined);
+    const last = received.filter((entry) => entry.path === '/test-event').at(-1) as Received;
+    expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'webhook.test' });
+    expect(bodiesAt('/test-event')).toHaveLength(4);
+  });
+});
