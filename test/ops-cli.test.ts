@@ -38,7 +38,7 @@ describe('help', () => {
     expect(help.stdout.split('\n').map((line) => line.trim().split(/\s{2,}/))).toEqual([
       [`member.bind (mutation): ${PROCEDURE_DESCRIPTIONS['member.bind']}`],
       ['Input fields (a JSON object):'],
-      ['memberId', 'integer', 'required', '>0'],
+      ['memberId', 'integer', 'required', '>0 <=2147483647'],
       ['partnerClientId', 'string', 'required', '1..64 chars'],
       ['externalUserId', 'string', 'required', '1..64 chars'],
       [''],

@@ -6,15 +6,32 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import { issuePath } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 
-/** The path of the first string (value or key) in `value` holding U+0000, if any. */
-function nulPath(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = [...path, Array.isArray(value) ? Number(key) : key];
-    if (key.includes('\u0000')) return childPath;
-    const found = nulPath(child, childPath);
-    if (found) return found;
+/** Parsed JSON or a query object: a streamed body (multipart, octet-stream) is not walked. */
+function isPlainData(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The path of the first string (value or key) in `value` holding U+0000, if any. Walked with an
+ * explicit stack, so a deeply nested body cannot overflow the call stack.
+ */
+function nulPath(root: unknown): (string | number)[] | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || !isPlainData(value)) continue;
+    const entries = Object.entries(value);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index]!;
+      const childPath = [...path, Array.isArray(value) ? Number(key) : key];
+      if (key.includes('\u0000')) return childPath;
+      pending.push({ value: child, path: childPath });
+    }
   }
   return undefined;
 }
