@@ -74,6 +74,7 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
       test.app.inject({ url: `/trpc/wallet.balance?input=${encodeURIComponent(JSON.stringify({ json: { memberId: member.memberId } }))}`, headers: staff });
     expect([(await consoleQuery()).json().errors, (await toolsQuery()).statusCode]).toEqual([undefined, 200]);
     const facesWhileDown: unknown[] = [];
+    const retryAfterWhileDown: unknown[] = [];
     const pending = [...orders];
     let paid = 0;
     const deadline = Date.now() + LOAD_DEADLINE_MS;
@@ -104,7 +105,9 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
       while (paid < PAID_BEFORE_OUTAGE && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await cluster.stop();
       readyWhileDown.push(await call(() => test.app.inject('/readyz')));
-      facesWhileDown.push((await consoleQuery()).json().errors, (await toolsQuery()).json());
+      const [consoleAnswer, toolsAnswer] = [await consoleQuery(), await toolsQuery()];
+      facesWhileDown.push(consoleAnswer.json().errors, toolsAnswer.json());
+      retryAfterWhileDown.push(consoleAnswer.headers['retry-after'], toolsAnswer.headers['retry-after']);
       await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
       await cluster.restart();
     };
@@ -114,6 +117,7 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
     expect(pending).toEqual([]);
     expect(readyWhileDown).toEqual([{ status: 503, code: 503, msg: 'Service unavailable: database unreachable', retryAfter: '5', ms: expect.any(Number) }]);
     const message = 'Service unavailable: database unreachable';
+    expect(retryAfterWhileDown).toEqual(['5', '5']);
     expect(facesWhileDown).toMatchObject([
       [{ message, extensions: { code: 503, httpStatus: 503 } }],
       { error: { json: { message, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, serviceCode: 503 } } } },

@@ -110,11 +110,30 @@ export function formatGraphQLError(
   };
 }
 
+/**
+ * Headers an error asks for (Retry-After on 503, WWW-Authenticate on 401) go on the HTTP answer, as
+ * on the other faces; Apollo keeps resolver errors at HTTP 200, but a client reads the header.
+ */
+const errorHeaders: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, errors }) {
+        for (const error of errors ?? []) {
+          const original = error.originalError;
+          if (!original || original instanceof GraphQLError) continue;
+          for (const [name, value] of Object.entries(describeError(original, '').headers)) response.http.headers.set(name.toLowerCase(), value);
+        }
+      },
+    };
+  },
+};
+
 export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOptions): Promise<void> {
   const schema = await buildGraphQLSchema();
   const plugins: ApolloServerPlugin<GraphQLContext>[] = [
     fastifyApolloDrainPlugin(app),
     rememberErrorRequests,
+    errorHeaders,
     queryLimitsPlugin(options.limits, app.log),
     auditPlugin(options.core, app.log),
     app.metrics.apolloPlugin(),

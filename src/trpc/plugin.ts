@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { describeError } from '../core/errors/describe-error';
 import { refusalCode } from '../http/metrics';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
 import { type AppRouter, appRouter } from './router';
@@ -25,6 +26,10 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
           throw toTrpcError(error, req.id, options.core.errorCodes.messages, language);
         }
       },
+      // Headers an error asks for (Retry-After on 503) go on the HTTP answer, as on the other faces.
+      responseMeta: ({ errors }) => ({
+        headers: Object.assign({}, ...errors.map((error) => describeError(error.cause ?? error, '').headers)) as Record<string, string>,
+      }),
       onError: ({ error, ctx }) => {
         app.metrics.refused('trpc', refusalCode(error.cause ?? error));
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, reqId: ctx?.ctx.requestId }, 'unexpected tRPC error');
