@@ -1,30 +1,32 @@
 // PostgreSQL text cannot hold the NUL character (U+0000): a string carrying one would fail deep in
 // a query with a 500. A root preValidation hook refuses it on every face (REST query and body,
 // GraphQL variables, tRPC input) with 400 naming the field, before any validation or handler runs.
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { issuePath } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 
-/** Parsed JSON or a query object: a streamed body (multipart, octet-stream) is not walked. */
-function isPlainData(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+/** Data to walk: not a streamed body (multipart, octet-stream) nor raw bytes. */
+function isData(value: object): boolean {
+  return !(value instanceof Stream) && !ArrayBuffer.isView(value);
 }
 
 /**
  * The path of the first string (value or key) in `value` holding U+0000, if any. Walked with an
- * explicit stack, so a deeply nested body cannot overflow the call stack.
+ * explicit stack, so a deeply nested body cannot overflow the call stack, each object once.
  */
 function nulPath(root: unknown): (string | number)[] | undefined {
   const pending: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  const seen = new WeakSet<object>();
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, path } = next;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return path;
       continue;
     }
-    if (value === null || typeof value !== 'object' || !isPlainData(value)) continue;
+    if (value === null || typeof value !== 'object' || !isData(value) || seen.has(value)) continue;
+    seen.add(value);
     const entries = Object.entries(value);
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, child] = entries[index]!;
