@@ -2,7 +2,7 @@
 // (interface.md 4.2, open-api.md "Business operations").
 import { pageWindow } from '../core/paging';
 import { z } from '../core/validation';
-import { ITEM_SOURCES } from '../core/goods/sources';
+import { ORDER_SOURCES } from '../core/goods/sources';
 import { MAX_INT32 } from '../core/int-bounds';
 import { BagStatus, OrderItemStatus, PurchaseOrderStatus } from '../core/order/statuses';
 import { envelopeOf, ok } from './envelope';
@@ -27,7 +27,7 @@ const bagStatus = codeOut(Object.values(BagStatus), BAG_STATUSES);
 
 /**
  * OpenOrderItemReqVO (interface.md 2.3), whose required fields and bounds are not stated; decided:
- * - platformChannel is the goods source code (1, 2 or 3, the sources with goods detail) and is
+ * - platformChannel is the goods source code (1, 2, 3 or 5: every source search serves) and is
  *   required: a goodsId only names goods within one source;
  * - goodsId, skuId (strings of 1..64) and qty (integer 1..9999) are required; the SKU must be one of
  *   the goods' SKUs at the provider now;
@@ -35,7 +35,7 @@ const bagStatus = codeOut(Object.values(BagStatus), BAG_STATUSES);
  * - any price a client sends is dropped here: prices come from live pricing only.
  */
 const orderItemSchema = z.object({
-  platformChannel: intCodeParam(ITEM_SOURCES, `Goods source code: ${ITEM_SOURCES.join(', ')}`),
+  platformChannel: intCodeParam(ORDER_SOURCES, `Goods source code: ${ORDER_SOURCES.join(', ')}`),
   goodsId: textParam(64).refine((goodsId) => goodsId !== '0', 'must not be 0').describe('Goods id at the source'),
   skuId: textParam(64).describe('SKU id of the goods'),
   qty: intParam(1, 9999).describe('Quantity, 1..9999'),

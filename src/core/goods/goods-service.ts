@@ -1,7 +1,7 @@
 /**
  * Goods for partners and for live pricing: routes each source to its provider (configuration),
  * enforces which operations a source supports (`sources.ts`: keyword search 1, 2, 3, 5; image
- * search and detail 1, 2, 3), and parses goods links.
+ * search and detail 1, 2, 3; live pricing for quotes and orders 1, 2, 3, 5), and parses goods links.
  *
  * Routing: the sources listed in GOODS_HTTP_SOURCES are served by the upstream goods-data service
  * at GOODS_HTTP_URL; every other source (all of them by default) by the catalog in our database.
@@ -16,7 +16,7 @@ import type { GoodsDetail, GoodsPage, GoodsProvider, GoodsSku, GoodsSort } from 
 import { HttpGoodsProvider } from './http-goods-provider';
 import { buildTargetDetailUrl, type ParsedGoodsLink } from './link-parser';
 import { ShortLinkError, parseGoodsLinkFollowingRedirects } from './short-link';
-import { GOODS_SOURCES, goodsSourceByCode, type GoodsSourceCode } from './sources';
+import { GOODS_SOURCES, goodsSourceByCode, ORDER_SOURCES, type GoodsSource, type GoodsSourceCode } from './sources';
 
 export interface GoodsOptions {
   /** The upstream goods-data service and the sources it serves; absent = the catalog serves every source. */
@@ -40,7 +40,15 @@ export interface ParsedLinkAnswer {
   targetGoodsDetailUrl: string;
 }
 
-type Operation = 'keyword search' | 'image search' | 'goods detail';
+type Operation = 'keyword search' | 'image search' | 'goods detail' | 'live pricing';
+
+/** Whether a source supports an operation (`sources.ts`). */
+const SUPPORTS: Record<Operation, (source: GoodsSource) => boolean> = {
+  'keyword search': (source) => source.keywordSearch,
+  'image search': (source) => source.imageSearch,
+  'goods detail': (source) => source.detail,
+  'live pricing': (source) => ORDER_SOURCES.includes(source.code),
+};
 
 /** The business error for goods that does not exist at its source (also for live pricing). */
 export function goodsNotFoundError(source: number, goodsId: string): ServiceError {
@@ -87,6 +95,15 @@ export class GoodsService {
     return this.providerOf(source).detail({ source, goodsId: query.goodsId });
   }
 
+  /**
+   * The goods now, for quoting and ordering: every source search serves (`ORDER_SOURCES`), also
+   * those without a goods-detail operation for partners. null when the goods does not exist.
+   */
+  async liveGoods(_ctx: RequestContext, query: { source: number; goodsId: string }): Promise<GoodsDetail | null> {
+    const source = this.supportedSource(query.source, 'live pricing');
+    return this.providerOf(source).detail({ source, goodsId: query.goodsId });
+  }
+
   /** As `detail`, with GOODS_NOT_FOUND instead of null. */
   async requireDetail(ctx: RequestContext, query: { source: number; goodsId: string }): Promise<GoodsDetail> {
     const goods = await this.detail(ctx, query);
@@ -124,9 +141,7 @@ export class GoodsService {
 
   private supportedSource(code: number, operation: Operation): GoodsSourceCode {
     const source = goodsSourceByCode(code);
-    const supported =
-      operation === 'keyword search' ? source?.keywordSearch : operation === 'image search' ? source?.imageSearch : source?.detail;
-    if (!source || !supported) throw new ServiceError(ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED, { source: code, operation });
+    if (!source || !SUPPORTS[operation](source)) throw new ServiceError(ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED, { source: code, operation });
     return source.code;
   }
 }

@@ -71,6 +71,15 @@ export const KEYWORD_SEARCH_SOURCES: readonly GoodsSourceCode[] = GOODS_SOURCES.
   (source) => source.keywordSearch,
 ).map((source) => source.code);
 
+/**
+ * Sources whose goods can be quoted, ordered and paid: every source a search serves (1, 2, 3, 5).
+ * Live pricing reads the goods from the source's provider even where the partner contract offers
+ * no goods-detail operation for it (5).
+ */
+export const ORDER_SOURCES: readonly GoodsSourceCode[] = GOODS_SOURCES.filter(
+  (source) => source.keywordSearch || source.imageSearch,
+).map((source) => source.code);
+
 /** Sources accepted by image search, goods detail and QC queries: 1, 2, 3. */
 export const ITEM_SOURCES: readonly GoodsSourceCode[] = GOODS_SOURCES.filter(
   (source) => source.detail && source.imageSearch,

@@ -108,9 +108,9 @@ export function priceLines(lines: readonly OrderLine[], details: ReadonlyMap<str
   return { items, goodsAmount, freightAmount, serviceFee, payAmount };
 }
 
-/** What pricing needs of the goods service: the detail of one goods at its source, now. */
+/** What pricing needs of the goods service: one goods at its source, now (any orderable source). */
 export interface GoodsDetailReader {
-  detail(ctx: RequestContext, query: { source: GoodsSourceCode; goodsId: string }): Promise<GoodsDetail | null>;
+  liveGoods(ctx: RequestContext, query: { source: GoodsSourceCode; goodsId: string }): Promise<GoodsDetail | null>;
 }
 
 export class PricingService {
@@ -125,7 +125,7 @@ export class PricingService {
     for (const line of lines) wanted.set(goodsKey(line.source, line.goodsId), line);
     const details = new Map<string, GoodsDetail | null>(
       await Promise.all(
-        [...wanted].map(async ([key, line]) => [key, await this.goods.detail(ctx, { source: line.source, goodsId: line.goodsId })] as const),
+        [...wanted].map(async ([key, line]) => [key, await this.goods.liveGoods(ctx, { source: line.source, goodsId: line.goodsId })] as const),
       ),
     );
     return priceLines(lines, details, this.rules);
