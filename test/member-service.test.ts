@@ -231,6 +231,7 @@ describe('demo member', () => {
     const token = await partnerToken(test.app);
     expect(envelope(await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId: 'demo-user-1' })).data).toEqual({
       externalUserId: 'demo-user-1',
+      memberId: member.id,
       balance: 1_000_000,
     });
   });

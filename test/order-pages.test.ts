@@ -1,6 +1,7 @@
 // Pages of a member's order items and bag orders through the partner API (interface.md 4.2).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/core/clock';
+import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { BagStatus, OrderItemStatus } from '../src/core/order/statuses';
 import { envelope, getQuery, partnerToken, postJson, type QueryParams, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture, type OrderFixture } from './support/commerce-fixtures';
@@ -19,12 +20,15 @@ let otherToken: string;
 
 /** A member of another partner only, with an order and a bag: never visible to the seeded partner. */
 let stranger: MemberFixture;
+/** Another member of the seeded partner, for identifiers that name two different members. */
+let neighbour: MemberFixture;
 
 beforeAll(async () => {
   token = await partnerToken(test.app);
   const partner = await createPartner(test.core);
   otherToken = await tokenOf(test.app, partner);
   stranger = await createBoundMember(test.db, { partnerClientId: partner.clientId });
+  neighbour = await createBoundMember(test.db);
   const theirOrder = await createPurchaseOrder(test.db, stranger, { partnerClientId: partner.clientId, paid: true });
   await createBag(test.db, stranger, theirOrder.items.map((item) => item.id));
 });
@@ -38,6 +42,34 @@ async function page<T>(url: string, query: QueryParams, as = token): Promise<Pag
   const body = envelope<Page<T>>(await getQuery(test.app, as, url, query));
   expect(body.code, body.msg).toBe(0);
   return body.data;
+}
+
+/** A refusal of the page: HTTP 200, the business code, no data; the msg names what it refused. */
+async function expectRefused(url: string, query: QueryParams, code: number, msg: string, as = token) {
+  const response = await getQuery(test.app, as, url, query);
+  expect(response.statusCode).toBe(200);
+  expect(envelope(response)).toMatchObject({ code, data: null });
+  expect(envelope(response).msg).toContain(msg);
+}
+
+/** Every way a partner names a member whose identifiers do not resolve to one member bound to it (and what msg names). */
+function refusals(member: () => MemberFixture): [string, () => [QueryParams, string], number][] {
+  const NOT_BOUND = ErrorCatalogue.MEMBER_NOT_BOUND.code;
+  const NOT_OURS = ErrorCatalogue.MEMBER_NOT_BOUND_TO_PARTNER.code;
+  const DIFFER = ErrorCatalogue.MEMBER_IDENTIFIERS_DIFFER.code;
+  return [
+    ['a memberId of another partner\'s member', () => [{ memberId: stranger.memberId }, `memberId ${stranger.memberId}`], NOT_OURS],
+    ['a unionId of another partner\'s member', () => [{ unionId: stranger.unionId }, `unionId ${stranger.unionId}`], NOT_OURS],
+    ['an externalUserId of another partner', () => [{ externalUserId: stranger.externalUserId }, stranger.externalUserId], NOT_BOUND],
+    ['an unknown memberId', () => [{ memberId: 2_000_000_000 }, 'memberId 2000000000'], NOT_OURS],
+    ['a memberId beyond any record', () => [{ memberId: 9_007_199_254_740_991 }, 'memberId'], NOT_OURS],
+    ['an unknown unionId', () => [{ unionId: 'union-nobody' }, 'unionId union-nobody'], NOT_OURS],
+    ['an unbound externalUserId', () => [{ externalUserId: 'nobody' }, 'nobody'], NOT_BOUND],
+    ['memberId of ours, unionId of another partner\'s member', () => [{ memberId: member().memberId, unionId: stranger.unionId }, 'unionId'], NOT_OURS],
+    ['memberId and unionId of two of our members', () => [{ memberId: member().memberId, unionId: neighbour.unionId }, 'memberId, unionId'], DIFFER],
+    ['memberId and externalUserId of two of our members', () => [{ memberId: neighbour.memberId, externalUserId: member().externalUserId }, 'memberId, externalUserId'], DIFFER],
+    ['unionId and externalUserId of two of our members', () => [{ unionId: member().unionId, externalUserId: neighbour.externalUserId }, 'unionId, externalUserId'], DIFFER],
+  ];
 }
 
 interface ItemRow {
@@ -67,7 +99,7 @@ describe('order item page', () => {
     newestFirst = [second, only, first].map((item) => item?.orderItemNo as string);
   });
 
-  it('lists the member\'s items newest first, by memberId or unionId, as GET and as POST', async () => {
+  it('lists the member\'s items newest first, by memberId, unionId or externalUserId, as GET and as POST', async () => {
     const byMemberId = await page<ItemRow>(ITEMS, { pageNo: 1, pageSize: 10, memberId: member.memberId });
     expect(byMemberId.total).toBe(3);
     expect(byMemberId.list.map((row) => row.orderItemNo)).toEqual(newestFirst);
@@ -90,6 +122,10 @@ describe('order item page', () => {
     });
     expect(await page(ITEMS, { pageNo: 1, pageSize: 10, unionId: member.unionId })).toEqual(byMemberId);
     expect(await page(ITEMS, { pageNo: 1, pageSize: 10, memberId: member.memberId, unionId: member.unionId })).toEqual(byMemberId);
+    expect(await page(ITEMS, { pageNo: 1, pageSize: 10, externalUserId: member.externalUserId })).toEqual(byMemberId);
+    const all = { memberId: member.memberId, unionId: member.unionId, externalUserId: member.externalUserId };
+    expect(await page(ITEMS, { pageNo: 1, pageSize: 10, ...all })).toEqual(byMemberId);
+    expect(envelope(await postJson(test.app, token, ITEMS, { pageNo: 1, pageSize: 10, externalUserId: member.externalUserId })).data).toEqual(byMemberId);
     const posted = envelope(await postJson(test.app, token, ITEMS, { pageNo: 1, pageSize: 10, memberId: member.memberId }));
     expect(posted.data).toEqual(byMemberId);
   });
@@ -122,20 +158,28 @@ describe('order item page', () => {
     expect(result.list).toMatchObject([{ bagNo: bag.bagNo, status: OrderItemStatus.PACKED }]);
   });
 
-  it.each([
-    ['a member of another partner', () => ({ memberId: stranger.memberId })],
-    ['a unionId of another partner\'s member', () => ({ unionId: stranger.unionId })],
-    ['memberId and unionId of different members', () => ({ memberId: member.memberId, unionId: stranger.unionId })],
-    ['an unknown memberId', () => ({ memberId: 2_000_000_000 })],
-    ['a memberId beyond any record', () => ({ memberId: 9_007_199_254_740_991 })],
-    ['an unknown unionId', () => ({ unionId: 'union-nobody' })],
-  ])('answers an empty page for %s', async (_case, filter) => {
-    expect(await page(ITEMS, { pageNo: 1, pageSize: 10, ...filter() })).toEqual({ list: [], total: 0 });
+  it.each(refusals(() => member))('refuses %s with a business code, never an empty page', async (_case, refusal, code) => {
+    const [filter, msg] = refusal();
+    await expectRefused(ITEMS, { pageNo: 1, pageSize: 10, ...filter }, code, msg);
   });
 
   it('lets the other partner see its own member only', async () => {
     expect((await page(ITEMS, { pageNo: 1, pageSize: 10, memberId: stranger.memberId }, otherToken)).total).toBe(1);
-    expect((await page(ITEMS, { pageNo: 1, pageSize: 10, memberId: member.memberId }, otherToken)).total).toBe(0);
+    expect((await page(ITEMS, { pageNo: 1, pageSize: 10, externalUserId: stranger.externalUserId }, otherToken)).total).toBe(1);
+    await expectRefused(ITEMS, { pageNo: 1, pageSize: 10, memberId: member.memberId }, ErrorCatalogue.MEMBER_NOT_BOUND_TO_PARTNER.code, 'memberId', otherToken);
+    await expectRefused(ITEMS, { pageNo: 1, pageSize: 10, externalUserId: member.externalUserId }, ErrorCatalogue.MEMBER_NOT_BOUND.code, member.externalUserId, otherToken);
+  });
+
+  it('answers an empty page for a bound member without orders (that is no refusal)', async () => {
+    expect(await page(ITEMS, { pageNo: 1, pageSize: 10, externalUserId: neighbour.externalUserId })).toEqual({ list: [], total: 0 });
+  });
+
+  it('names the member in the answers a partner already has: query purchase order and wallet balance', async () => {
+    const order = envelope<{ memberId: number }>(await getQuery(test.app, token, '/open-api/order/purchase/get', { orderNo: stored.orderNo }));
+    expect(order).toMatchObject({ code: 0, data: { externalUserId: member.externalUserId, memberId: member.memberId } });
+    const balance = envelope(await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId: member.externalUserId }));
+    expect(balance).toMatchObject({ code: 0, data: { externalUserId: member.externalUserId, memberId: member.memberId } });
+    expect((await page(ITEMS, { pageNo: 1, pageSize: 10, memberId: order.data.memberId })).total).toBe(3);
   });
 });
 
@@ -164,7 +208,7 @@ describe('bag page', () => {
     await test.db.bagOrder.update({ where: { bagNo: shipped.bagNo }, data: { createdAt: T2, trackingNo: 'LX123456789CN', shippedAt: T3 } });
   });
 
-  it('lists the member\'s bags newest first with their items, by memberId or unionId', async () => {
+  it('lists the member\'s bags newest first with their items, by memberId, unionId or externalUserId', async () => {
     const result = await page<BagRow>(BAGS, { pageNo: 1, pageSize: 10, memberId: member.memberId });
     expect(result.total).toBe(2);
     expect(result.list.map((bag) => bag.bagNo)).toEqual([shipped.bagNo, waiting.bagNo]);
@@ -182,6 +226,8 @@ describe('bag page', () => {
       deliveredAt: null,
     });
     expect(await page(BAGS, { pageNo: 1, pageSize: 10, unionId: member.unionId })).toEqual(result);
+    expect(await page(BAGS, { pageNo: 1, pageSize: 10, externalUserId: member.externalUserId })).toEqual(result);
+    expect(await page(BAGS, { pageNo: 1, pageSize: 10, memberId: member.memberId, externalUserId: member.externalUserId })).toEqual(result);
     expect(envelope(await postJson(test.app, token, BAGS, { pageNo: 1, pageSize: 10, unionId: member.unionId })).data).toEqual(result);
   });
 
@@ -200,11 +246,15 @@ describe('bag page', () => {
     expect(await page<BagRow>(BAGS, { pageNo: 2, pageSize: 1, memberId: member.memberId })).toMatchObject({ total: 2, list: [{ bagNo: waiting.bagNo }] });
   });
 
-  it('never shows another partner\'s member', async () => {
-    expect(await page(BAGS, { pageNo: 1, pageSize: 10, memberId: stranger.memberId })).toEqual({ list: [], total: 0 });
-    expect(await page(BAGS, { pageNo: 1, pageSize: 10, unionId: stranger.unionId })).toEqual({ list: [], total: 0 });
-    expect((await page(BAGS, { pageNo: 1, pageSize: 10, memberId: member.memberId }, otherToken)).total).toBe(0);
+  it.each(refusals(() => member))('refuses %s with a business code, never an empty page', async (_case, refusal, code) => {
+    const [filter, msg] = refusal();
+    await expectRefused(BAGS, { pageNo: 1, pageSize: 10, ...filter }, code, msg);
+  });
+
+  it('lets the other partner see its own member only', async () => {
+    expect((await page(BAGS, { pageNo: 1, pageSize: 10, externalUserId: stranger.externalUserId }, otherToken)).total).toBe(1);
     expect((await page(BAGS, { pageNo: 1, pageSize: 10, memberId: stranger.memberId }, otherToken)).total).toBe(1);
+    await expectRefused(BAGS, { pageNo: 1, pageSize: 10, unionId: member.unionId }, ErrorCatalogue.MEMBER_NOT_BOUND_TO_PARTNER.code, 'unionId', otherToken);
   });
 });
 
@@ -219,7 +269,9 @@ describe('bad input', () => {
     ['pageSize 0', { ...base, pageSize: 0 }, 'pageSize'],
     ['pageSize 101', { ...base, pageSize: 101 }, 'pageSize'],
     ['pageSize 1000', { ...base, pageSize: 1000 }, 'pageSize'],
-    ['neither memberId nor unionId', { pageNo: 1, pageSize: 10 }, 'memberId: memberId or unionId is required'],
+    ['no member identifier', { pageNo: 1, pageSize: 10 }, 'memberId: memberId, unionId or externalUserId is required'],
+    ['an empty externalUserId', { ...base, externalUserId: '' }, 'externalUserId'],
+    ['an externalUserId of 65 characters', { ...base, externalUserId: 'x'.repeat(65) }, 'externalUserId'],
     ['memberId 0', { ...base, memberId: 0 }, 'memberId'],
     ['memberId as text', { ...base, memberId: 'me' }, 'memberId'],
     ['a unionId of 65 characters', { ...base, unionId: 'u'.repeat(65) }, 'unionId'],

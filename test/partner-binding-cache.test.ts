@@ -62,7 +62,7 @@ describe('in one process', () => {
     expect((await balanceOf(test.app, first.externalUserId)).data.balance).toBe(100);
     await unbind(test.core, first);
     await test.core.members.bind(test.staff(), { memberId: second.memberId, partnerClientId: SEED.partnerClientId, externalUserId: first.externalUserId });
-    expect((await balanceOf(test.app, first.externalUserId)).data).toEqual({ externalUserId: first.externalUserId, balance: 200 });
+    expect((await balanceOf(test.app, first.externalUserId)).data).toEqual({ externalUserId: first.externalUserId, memberId: second.memberId, balance: 200 });
   });
 
   it('the wallet balance runs one statement, with the binding remembered or not', async () => {

@@ -231,7 +231,7 @@ describe('partner isolation', () => {
     expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId }, otherToken)).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
     // Even with its own binding of the same member, the other partner does not see your pay orders.
     await test.core.members.bind(test.staff(), { memberId: member.memberId, partnerClientId: partner.clientId, externalUserId: 'their-user' });
-    expect(envelope(await getQuery(test.app, otherToken, BALANCE, { externalUserId: 'their-user' })).data).toEqual({ externalUserId: 'their-user', balance: 100_000 });
+    expect(envelope(await getQuery(test.app, otherToken, BALANCE, { externalUserId: 'their-user' })).data).toEqual({ externalUserId: 'their-user', memberId: member.memberId, balance: 100_000 });
     expect(envelope(await pay({ externalUserId: 'their-user', paymentId: order.paymentId }, otherToken)).code).toBe(ErrorCatalogue.PAY_ORDER_NOT_FOUND.code);
     expect((await walletOf(member.memberId)).balance).toBe(100_000);
   });

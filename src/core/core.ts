@@ -352,7 +352,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     goods,
     pricing,
     purchaseOrders: new PurchaseOrderService(database.db, bindings, pricing, orderSettings),
-    orderPages: new OrderPageService(database.db),
+    orderPages: new OrderPageService(database.db, bindings),
     qc,
     warehouse: new WarehouseService(database.db, qc, files),
     bags: new BagService(database.db, members, supplements),

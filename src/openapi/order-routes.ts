@@ -98,6 +98,7 @@ const orderData = z.object({
   orderNo: z.string(),
   outOrderNo: z.string(),
   externalUserId: z.string(),
+  memberId: z.number().int().describe('The platform member who ordered (as memberId of the order-item and bag pages)'),
   status: purchaseOrderStatus,
   paymentId: z.string(),
   goodsAmount: z.number().int(),
@@ -125,27 +126,30 @@ const orderData = z.object({
 
 /**
  * Parameters every page of a member's rows has, around the page's own filters: the page, the member
- * (memberId / unionId: at least one, interface.md 4.2; a member not bound to the caller yields an
- * empty page), the row status and the creation range.
+ * (memberId / unionId as interface.md 4.2 has them, and the externalUserId every other partner
+ * operation names the user by: at least one), the row status and the creation range.
  */
 function memberPageFields<Own extends z.ZodRawShape>(status: z.ZodType<number>, own: Own) {
   return {
     ...pageParams(),
-    memberId: int64IdParam().optional().describe('Platform member id (int64); an id beyond any record answers an empty page'),
+    memberId: int64IdParam().optional().describe('Platform member id (int64), as query purchase order and wallet balance answer it'),
     unionId: textParam(64).optional().describe('Member unionId'),
+    externalUserId: externalUserIdParam.optional().describe('The partner-side user id, resolved through the calling partner\'s bindings'),
     status: status.optional(),
     ...own,
     createTime: dateTimeRangeParam.optional().describe('[start, end)'),
   };
 }
+type MemberIdentifiers = { memberId?: number; unionId?: string; externalUserId?: string };
 const atLeastOneMember = {
-  check: (query: { memberId?: number; unionId?: string }) => query.memberId !== undefined || query.unionId !== undefined,
-  issue: { path: ['memberId'], message: 'memberId or unionId is required' },
+  check: (query: MemberIdentifiers) => query.memberId !== undefined || query.unionId !== undefined || query.externalUserId !== undefined,
+  issue: { path: ['memberId'], message: 'memberId, unionId or externalUserId is required' },
 };
 
 /** The service query of the parameters every member page has. */
-function memberPageQuery(query: { pageNo: number; pageSize: number; memberId?: number; unionId?: string; status?: number; createTime?: { start: Date; end: Date } }) {
-  return { window: pageWindow(query), memberId: query.memberId, unionId: query.unionId, status: query.status, createdAt: inRange(query.createTime) };
+function memberPageQuery(query: MemberIdentifiers & { pageNo: number; pageSize: number; status?: number; createTime?: { start: Date; end: Date } }) {
+  const { memberId, unionId, externalUserId, status } = query;
+  return { window: pageWindow(query), memberId, unionId, externalUserId, status, createdAt: inRange(query.createTime) };
 }
 
 const itemPageParams = z
@@ -189,7 +193,10 @@ const bagRow = z.object({
 }).meta({ id: 'BagOrder' });
 
 const MEMBER_PAGE_NOTE =
-  'At least one of memberId and unionId; when both are given they must name the same member. A member not bound to the calling partner answers an empty page.';
+  'The member is named by at least one of memberId, unionId and externalUserId; when several are given they must name the same member. ' +
+  'An externalUserId not bound to the calling partner is refused with the business code MEMBER_NOT_BOUND (1030001000), a memberId or unionId ' +
+  'that names no member bound to the calling partner with MEMBER_NOT_BOUND_TO_PARTNER (1030001007), identifiers naming different members with ' +
+  'MEMBER_IDENTIFIERS_DIFFER (1030001008): never with an empty page.';
 
 export const orderRoutes: PartnerRoutes = async (app, { core }) => {
   app.post(

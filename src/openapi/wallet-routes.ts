@@ -25,6 +25,7 @@ const balanceParams = z.object({ externalUserId: externalUserIdParam.describe('M
 
 const balanceData = z.object({
   externalUserId: z.string(),
+  memberId: z.number().int().describe('The platform member the externalUserId is bound to (as memberId of the order-item and bag pages)'),
   balance: z.number().int().describe('Available balance, CNY cents'),
 }).meta({ id: 'WalletBalance' });
 

@@ -248,6 +248,9 @@ export const ErrorCatalogue = {
   MEMBER_BINDING_NOT_FOUND: business(1_030_001_004, 'externalUserId {externalUserId} of partner {partnerClientId} is not bound'),
   MEMBER_PARTNER_NOT_FOUND: business(1_030_001_005, 'Partner {partnerClientId} does not exist'),
   MEMBER_ADDRESS_NOT_FOUND: business(1_030_001_006, 'Address {addressId} of member {memberId} does not exist'),
+  // A partner naming a member by platform id: unknown and bound only to another partner read alike.
+  MEMBER_NOT_BOUND_TO_PARTNER: business(1_030_001_007, '{field} {value} does not name a member bound to this partner'),
+  MEMBER_IDENTIFIERS_DIFFER: business(1_030_001_008, '{fields} name different members'),
 
   // 1_030_002: wallets and ledger
   WALLET_NOT_FOUND: business(1_030_002_000, 'Member {memberId} has no wallet'),

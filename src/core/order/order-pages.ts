@@ -1,14 +1,20 @@
 // Pages of a member's order items and bag orders for partners (interface.md 4.2). A partner reads
-// only members bound to it in its tenant: a memberId/unionId that is unknown, or bound only to
-// another partner, answers an empty page, so the answer never tells whether such a member exists.
+// only members bound to it in its tenant. Identifiers that name no such member, or name different
+// members, are refused with a business code rather than answered with an empty page (an empty page
+// reads as "no orders yet"); a memberId or unionId that is unknown and one bound only to another
+// partner are refused alike, so the answer never tells whether such a member exists.
 import type { Db } from '../db/client';
+import { ErrorCatalogue } from '../errors/catalogue';
+import { ServiceError } from '../errors/service-error';
+import type { PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
 import { isStoredId, partnerScope } from './query-guards';
 
-/** At least one is given; when both are, they must name the same member. */
+/** At least one is given; when several are, they must name the same member. */
 export interface MemberFilter {
   memberId?: number;
   unionId?: string;
+  externalUserId?: string;
 }
 
 export interface PageWindow {
@@ -79,8 +85,6 @@ export interface Page<T> {
   total: number;
 }
 
-const EMPTY_PAGE = { list: [], total: 0 };
-
 /** Every page: newest first, the id breaking ties. */
 const NEWEST_FIRST: [{ createdAt: 'desc' }, { id: 'desc' }] = [{ createdAt: 'desc' }, { id: 'desc' }];
 
@@ -94,12 +98,18 @@ function memberRows(member: BoundMemberRef, query: MemberPageQuery) {
   };
 }
 
+function notBoundToPartner(field: 'memberId' | 'unionId', value: number | string): ServiceError {
+  return new ServiceError(ErrorCatalogue.MEMBER_NOT_BOUND_TO_PARTNER, { field, value });
+}
+
 export class OrderPageService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bindings: PartnerBindings,
+  ) {}
 
   async orderItems(ctx: RequestContext, query: OrderItemPageQuery): Promise<Page<OrderItemRow>> {
     const member = await this.boundMember(ctx, query);
-    if (!member) return EMPTY_PAGE;
     const where = {
       ...memberRows(member, query),
       ...(query.orderItemNo !== undefined ? { orderItemNo: query.orderItemNo } : {}),
@@ -139,7 +149,6 @@ export class OrderPageService {
 
   async bags(ctx: RequestContext, query: BagPageQuery): Promise<Page<BagRow>> {
     const member = await this.boundMember(ctx, query);
-    if (!member) return EMPTY_PAGE;
     const where = { ...memberRows(member, query), ...(query.bagNo !== undefined ? { bagNo: query.bagNo } : {}) };
     const [total, rows] = await Promise.all([
       this.db.bagOrder.count({ where }),
@@ -168,20 +177,43 @@ export class OrderPageService {
     };
   }
 
-  /** The member the filter names, when it is bound to the calling partner in the caller's tenant. */
-  private async boundMember(ctx: RequestContext, filter: MemberFilter): Promise<BoundMemberRef | null> {
+  /**
+   * The one member the filter's identifiers name among the active members bound to the calling
+   * partner in its tenant; MEMBER_NOT_BOUND, MEMBER_NOT_BOUND_TO_PARTNER or MEMBER_IDENTIFIERS_DIFFER
+   * otherwise.
+   */
+  private async boundMember(ctx: RequestContext, filter: MemberFilter): Promise<BoundMemberRef> {
     const { partnerClientId, tenantId } = partnerScope(ctx);
-    if (filter.memberId === undefined && filter.unionId === undefined) return null;
-    if (filter.memberId !== undefined && !isStoredId(filter.memberId)) return null;
-    const member = await this.db.member.findFirst({
-      where: {
-        tenantId,
-        ...(filter.memberId !== undefined ? { id: filter.memberId } : {}),
-        ...(filter.unionId !== undefined ? { unionId: filter.unionId } : {}),
-        bindings: { some: { partnerClientId, tenantId } },
-      },
-      select: { id: true, tenantId: true },
-    });
-    return member && { memberId: member.id, tenantId: member.tenantId };
+    const { memberId, unionId, externalUserId } = filter;
+    if (memberId !== undefined && !isStoredId(memberId)) throw notBoundToPartner('memberId', memberId);
+    // memberId and unionId are unique keys: at most two rows, read in one statement.
+    const byPlatformKey =
+      memberId !== undefined || unionId !== undefined
+        ? await this.db.member.findMany({
+            where: {
+              tenantId,
+              status: 0,
+              OR: [...(memberId !== undefined ? [{ id: memberId }] : []), ...(unionId !== undefined ? [{ unionId }] : [])],
+              bindings: { some: { partnerClientId, tenantId } },
+            },
+            select: { id: true, unionId: true },
+          })
+        : [];
+    const named = new Map<string, number>();
+    if (memberId !== undefined) {
+      if (!byPlatformKey.some((member) => member.id === memberId)) throw notBoundToPartner('memberId', memberId);
+      named.set('memberId', memberId);
+    }
+    if (unionId !== undefined) {
+      const member = byPlatformKey.find((candidate) => candidate.unionId === unionId);
+      if (!member) throw notBoundToPartner('unionId', unionId);
+      named.set('unionId', member.id);
+    }
+    if (externalUserId !== undefined) named.set('externalUserId', (await this.bindings.resolve(ctx, externalUserId)).memberId);
+    const members = new Set(named.values());
+    const [only] = members;
+    if (only === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'memberId, unionId or externalUserId is required' });
+    if (members.size > 1) throw new ServiceError(ErrorCatalogue.MEMBER_IDENTIFIERS_DIFFER, { fields: [...named.keys()].join(', ') });
+    return { memberId: only, tenantId };
   }
 }

@@ -52,6 +52,7 @@ export interface PurchaseOrderView {
   orderNo: string;
   outOrderNo: string;
   externalUserId: string;
+  memberId: number;
   status: number;
   paymentId: string;
   goodsAmount: number;
@@ -222,6 +223,7 @@ export class PurchaseOrderService {
       orderNo: order.orderNo,
       outOrderNo: order.outOrderNo,
       externalUserId: order.externalUserId,
+      memberId: order.memberId,
       status: order.status,
       paymentId: order.paymentId,
       goodsAmount: order.goodsAmount,

@@ -59,10 +59,10 @@ export class WalletPayService {
   ) {}
 
   /** The wallet balance of a user bound to the calling partner (cents): one statement, binding known or not. */
-  async balance(ctx: RequestContext, externalUserId: string): Promise<{ externalUserId: string; balance: number }> {
+  async balance(ctx: RequestContext, externalUserId: string): Promise<{ externalUserId: string; memberId: number; balance: number }> {
     const bound = this.bindings.cached(ctx, externalUserId);
     const wallet = bound
-      ? await this.db.wallet.findUnique({ where: { memberId: bound.memberId }, select: { balance: true } })
+      ? await this.db.wallet.findUnique({ where: { memberId: bound.memberId }, select: { memberId: true, balance: true } })
       : await this.bindings.remembering(ctx, externalUserId, async () => {
           const from = boundMemberFrom(ctx, externalUserId);
           const [row] = await this.db.$queryRaw<{ memberId: number | bigint; balance: number | bigint }[]>`SELECT w."memberId" AS "memberId", w."balance" AS "balance" FROM ${from} JOIN "Wallet" w ON w."memberId" = m."id"`;
@@ -73,7 +73,7 @@ export class WalletPayService {
       const member = await this.bindings.resolve(ctx, externalUserId);
       throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: member.memberId });
     }
-    return { externalUserId, balance: wallet.balance };
+    return { externalUserId, memberId: wallet.memberId, balance: wallet.balance };
   }
 
   async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
