@@ -188,7 +188,7 @@ describe('endpoints (console service)', () => {
     const page = await test.core.webhookEndpoints.page(test.staff(), { pageNo: 1, pageSize: 100 });
     expect(read.secretMask).toBe(`whsec_****${secret.slice(-4)}`);
     expect(JSON.stringify([created, read, page])).not.toContain(secret.slice(6, 20));
-    const rotated = await test.core.webhookEndpoints.rotateSecret(test.staff(), created.id, 3_600);
+    const rotated = await test.core.webhookEndpoints.rotateSecret(test.staff(), { id: created.id, overlapSeconds: 3_600 });
     expect(rotated.secret).not.toBe(secret);
     expect(JSON.stringify(rotated.endpoint)).not.toContain(secret.slice(6, 20));
     expect(JSON.stringify(rotated.endpoint)).not.toContain(rotated.secret.slice(6, 20));
@@ -217,15 +217,15 @@ describe('endpoints (console service)', () => {
     const other = test.staff(987_654);
     const notFound = { code: ErrorCatalogue.WEBHOOK_ENDPOINT_NOT_FOUND.code };
     await expect(test.core.webhookEndpoints.get(other, endpoint.id)).rejects.toMatchObject(notFound);
-    await expect(test.core.webhookEndpoints.update(other, endpoint.id, input('/stolen'))).rejects.toMatchObject(notFound);
-    await expect(test.core.webhookEndpoints.setEnabled(other, endpoint.id, false)).rejects.toMatchObject(notFound);
-    await expect(test.core.webhookEndpoints.rotateSecret(other, endpoint.id, 60)).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.update(other, { id: endpoint.id, ...input('/stolen') })).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.updateStatus(other, { id: endpoint.id, status: 1 })).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.rotateSecret(other, { id: endpoint.id, overlapSeconds: 60 })).rejects.toMatchObject(notFound);
     await expect(test.core.webhookEndpoints.sendTest(other, endpoint.id)).rejects.toMatchObject(notFound);
-    await expect(test.core.webhookEndpoints.deliveries(other, endpoint.id, { pageNo: 1, pageSize: 10 })).rejects.toMatchObject(notFound);
+    await expect(test.core.webhookEndpoints.deliveries(other, { pageNo: 1, pageSize: 10 }, { endpointId: endpoint.id })).rejects.toMatchObject(notFound);
     await expect(test.core.webhookEndpoints.delete(other, endpoint.id)).rejects.toMatchObject(notFound);
     expect((await test.core.webhookEndpoints.page(other, { pageNo: 1, pageSize: 100 })).total).toBe(0);
     const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
-    const [delivery] = (await test.core.webhookEndpoints.deliveries(test.staff(), endpoint.id, { pageNo: 1, pageSize: 10 })).list;
+    const [delivery] = (await test.core.webhookEndpoints.deliveries(test.staff(), { pageNo: 1, pageSize: 10 }, { endpointId: endpoint.id })).list;
     expect(delivery?.event.eventId).toBe(eventId);
     await expect(test.core.webhookEndpoints.redeliver(other, delivery?.id as number)).rejects.toMatchObject({ code: ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND.code });
     expect(await test.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ url: `${receiver.base}/isolated`, enabled: true });
@@ -237,7 +237,7 @@ describe('endpoints (console service)', () => {
     const eventId = await test.core.webhookEndpoints.sendTest(test.staff(), endpoint.id);
     await until('the test delivery failed', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.FAILED } })) ?? undefined);
     expect(await test.db.webhookDelivery.count({ where: { event: { eventId } } })).toBe(1);
-    expect(await test.core.webhookEndpoints.redeliverFailedSince(test.staff(), endpoint.id, new Date(0))).toBe(1);
+    expect(await test.core.webhookEndpoints.redeliverFailedSince(test.staff(), { endpointId: endpoint.id, since: new Date(0) })).toBe(1);
     await until('the redelivery', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) ?? undefined);
     const last = received.filter((entry) => entry.path === '/test-event').at(-1) as Received;
     expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'webhook.test' });

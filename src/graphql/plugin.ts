@@ -35,6 +35,7 @@ import { SmsChannelResolver, SmsLogResolver, SmsTemplateResolver } from './messa
 import { NotifyMessageResolver, NotifyTemplateResolver } from './notify/notify.resolver';
 import { VerificationCodeResolver } from './verification/verification-code.resolver';
 import { ShortLinkGroupResolver, ShortLinkRecordResolver } from './short-link/short-link.resolver';
+import { WebhookEndpointResolver } from './webhook/webhook-endpoint.resolver';
 import { GatewayIpBlacklistResolver } from './gateway/ip-blacklist.resolver';
 import { CurrencyRatePolicyResolver, CurrencyResolver } from './currency/currency.resolver';
 import { CountryResolver, RegionResolver } from './geo/geo.resolver';
@@ -48,7 +49,7 @@ import { SupportInfoResolver } from './content/support-info.resolver';
 import { SystemLanguageResolver } from './language/system-language.resolver';
 import { UserResolver } from './user/user.resolver';
 
-export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver] as const;
 
 export function buildGraphQLSchema() {
   return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });

@@ -116,6 +116,12 @@ export const MENU_CATALOGUE: readonly MenuNode[] = [
       menu('Reconciliation', 'reconciliation', 'ops:reconciliation', ['query']),
     ],
   },
+  {
+    name: 'Partners',
+    path: '/partner',
+    icon: 'ep:connection',
+    children: [menu('Webhook endpoints', 'webhook-endpoint', 'partner:webhook-endpoint')],
+  },
 ];
 
 export const MenuType = { DIRECTORY: 1, MENU: 2, BUTTON: 3 } as const;

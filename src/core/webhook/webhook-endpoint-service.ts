@@ -1,21 +1,17 @@
 // A tenant's webhook endpoints of its partner clients (console): the secret is answered only by
-// create and rotate, masked everywhere else; every read and write is within the caller's tenant.
-import type { Db } from '../db/client';
+// create and rotate, masked everywhere else; every read and write is within the caller's tenant, and
+// an endpoint serves a partner client of that tenant only.
+import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
+import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageWindow } from '../paging';
+import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
+import { z } from '../validation';
 import { SUBSCRIBABLE_EVENT_TYPES, WebhookEventType } from './event-types';
 import { emitWebhookEvents } from './webhook-outbox';
 import { maskWebhookSecret, newWebhookSecret } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
-
-export interface WebhookEndpointInput {
-  partnerClientId: string;
-  url: string;
-  eventTypes: string[];
-  description?: string | null;
-}
 
 export interface WebhookUrlPolicy {
   /** http:// anywhere (WEBHOOK_ALLOW_HTTP). */
@@ -43,6 +39,40 @@ export function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): string
   return 'must be https (http only for 127.0.0.1/localhost, or with WEBHOOK_ALLOW_HTTP)';
 }
 
+/** The longest overlap of a rotation: a week, time enough for any receiver to deploy the new secret. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3_600;
+/** The overlap of a rotation when none is stated: a day. */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3_600;
+
+const endpointSchemas = saveShapeSchemas({
+  partnerClientId: z.string().min(1).max(64),
+  // Checked by webhookUrlProblem, which names what is wrong.
+  url: z.string(),
+  eventTypes: z
+    .array(z.string().max(64))
+    .max(SUBSCRIBABLE_EVENT_TYPES.length)
+    .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
+  description: optionalText(255),
+});
+
+/** An endpoint as create and update accept it: id omitted on create, required on update. */
+export type WebhookEndpointSave = SaveShapeInput<z.input<typeof endpointSchemas.create>>;
+
+const statusSchema = z.object({ id: recordIdSchema, status: commonStatusSchema });
+
+const rotateSchema = z.object({ id: recordIdSchema, overlapSeconds: z.number().int().min(0).max(MAX_ROTATION_OVERLAP_SECONDS).nullish() });
+
+const deliveryFilterSchema = filterWithCreateTimeRange({
+  endpointId: recordIdSchema,
+  status: z.union([z.literal(DeliveryStatus.PENDING), z.literal(DeliveryStatus.DELIVERED), z.literal(DeliveryStatus.FAILED)]).nullish(),
+  eventType: z.string().max(64).nullish(),
+});
+
+/** Status is checked against DeliveryStatus by the schema. */
+export type WebhookDeliveryFilter = Omit<z.input<typeof deliveryFilterSchema>, 'status'> & { status?: number | null };
+
+const redeliverSinceSchema = z.object({ endpointId: recordIdSchema, since: z.date() });
+
 type EndpointRow = Awaited<ReturnType<Db['webhookEndpoint']['findFirstOrThrow']>>;
 
 export interface WebhookEndpointView extends Omit<EndpointRow, 'secret' | 'previousSecret' | 'eventTypes'> {
@@ -51,10 +81,25 @@ export interface WebhookEndpointView extends Omit<EndpointRow, 'secret' | 'previ
   secretMask: string;
 }
 
+export interface WebhookEndpointWithSecret {
+  endpoint: WebhookEndpointView;
+  /** The whole signing secret: answered this once. */
+  secret: string;
+}
+
 function view(row: EndpointRow): WebhookEndpointView {
   const { secret, previousSecret: _previous, eventTypes, ...rest } = row;
   return { ...rest, eventTypes: Array.isArray(eventTypes) ? (eventTypes as string[]) : [], secretMask: maskWebhookSecret(secret) };
 }
+
+const DELIVERY_EVENT = { event: { select: { eventId: true, type: true, occurredAt: true } } } as const;
+
+export type WebhookDeliveryRecord = Prisma.WebhookDeliveryGetPayload<{ include: typeof DELIVERY_EVENT }>;
+
+export type WebhookDeliveryAttemptRecord = Prisma.WebhookDeliveryAttemptGetPayload<object>;
+
+/** Back to pending from a fresh retry schedule. */
+const requeued = (now: Date) => ({ status: DeliveryStatus.PENDING, attempts: 0, nextAttemptAt: now, leaseUntil: null, leaseToken: null });
 
 export class WebhookEndpointService {
   constructor(
@@ -62,50 +107,55 @@ export class WebhookEndpointService {
     private readonly urlPolicy: WebhookUrlPolicy,
   ) {}
 
-  async create(ctx: RequestContext, input: WebhookEndpointInput): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  async create(ctx: RequestContext, input: WebhookEndpointSave): Promise<WebhookEndpointWithSecret> {
     const tenantId = tenantIdOf(ctx);
-    await this.check(input);
+    const { partnerClientId, url, eventTypes, description } = await this.checked(ctx, parseInput(endpointSchemas.create, input));
     const secret = newWebhookSecret();
-    const row = await this.db.webhookEndpoint.create({
-      data: { tenantId, partnerClientId: input.partnerClientId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, secret },
-    });
+    const row = await this.db.webhookEndpoint.create({ data: { tenantId, partnerClientId, url, eventTypes, description: description ?? null, secret } });
     return { endpoint: view(row), secret };
   }
 
-  async update(ctx: RequestContext, id: number, input: WebhookEndpointInput): Promise<WebhookEndpointView> {
-    await this.owned(ctx, id);
-    await this.check(input);
-    return view(await this.db.webhookEndpoint.update({ where: { id }, data: { partnerClientId: input.partnerClientId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null } }));
+  async update(ctx: RequestContext, input: WebhookEndpointSave): Promise<WebhookEndpointView> {
+    const parsed = parseInput(endpointSchemas.update, input);
+    await this.owned(ctx, parsed.id);
+    const { id, partnerClientId, url, eventTypes, description } = await this.checked(ctx, parsed);
+    return view(await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data: { partnerClientId, url, eventTypes, description: description ?? null } }));
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     await this.owned(ctx, id);
-    await this.db.webhookEndpoint.delete({ where: { id } });
+    await this.db.webhookEndpoint.delete({ where: { id, tenantId: tenantIdOf(ctx) } });
   }
 
   async get(ctx: RequestContext, id: number): Promise<WebhookEndpointView> {
     return view(await this.owned(ctx, id));
   }
 
-  async page(ctx: RequestContext, page: PageInput & { partnerClientId?: string }): Promise<{ list: WebhookEndpointView[]; total: number }> {
-    const where = { tenantId: tenantIdOf(ctx), ...(page.partnerClientId !== undefined && { partnerClientId: page.partnerClientId }) };
-    const [rows, total] = await Promise.all([this.db.webhookEndpoint.findMany({ where, orderBy: { id: 'desc' }, ...pageWindow(page) }), this.db.webhookEndpoint.count({ where })]);
+  async page(ctx: RequestContext, page: PageInput, filter: { partnerClientId?: string | null } = {}): Promise<{ list: WebhookEndpointView[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { partnerClientId } = parseInput(z.object({ partnerClientId: z.string().max(64).nullish() }), filter);
+    const where = { tenantId: tenantIdOf(ctx), ...(partnerClientId ? { partnerClientId } : {}) };
+    const [rows, total] = await Promise.all([this.db.webhookEndpoint.findMany({ where, orderBy: { id: 'desc' }, ...window }), this.db.webhookEndpoint.count({ where })]);
     return { list: rows.map(view), total };
   }
 
-  /** Enabling clears the reason and the failing run; disabling records who did it. */
-  async setEnabled(ctx: RequestContext, id: number, enabled: boolean): Promise<WebhookEndpointView> {
+  /** Status 0 enables (clearing the reason and the failing run), 1 disables, saying so. */
+  async updateStatus(ctx: RequestContext, input: { id: number; status: number }): Promise<WebhookEndpointView> {
+    const { id, status } = parseInput(statusSchema, input);
     await this.owned(ctx, id);
-    return view(await this.db.webhookEndpoint.update({ where: { id }, data: enabled ? { enabled, disabledReason: null, failingSince: null } : { enabled, disabledReason: 'disabled in the console' } }));
+    const data = status === 0 ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : { enabled: false, disabledReason: 'disabled in the console', disabledAt: ctx.now() };
+    return view(await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data }));
   }
 
-  /** A new secret, answered once; the old one keeps signing for `overlapSeconds`. */
-  async rotateSecret(ctx: RequestContext, id: number, overlapSeconds: number): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  /** A new secret, answered once; the old one keeps signing for the overlap (a day unless stated). */
+  async rotateSecret(ctx: RequestContext, input: { id: number; overlapSeconds?: number | null }): Promise<WebhookEndpointWithSecret> {
+    const { id, overlapSeconds } = parseInput(rotateSchema, input);
     const current = await this.owned(ctx, id);
     const secret = newWebhookSecret();
+    const overlapMs = (overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS) * 1000;
     const row = await this.db.webhookEndpoint.update({
-      where: { id },
-      data: { secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(ctx.now().getTime() + overlapSeconds * 1000) },
+      where: { id, tenantId: tenantIdOf(ctx) },
+      data: { secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(ctx.now().getTime() + overlapMs) },
     });
     return { endpoint: view(row), secret };
   }
@@ -121,31 +171,51 @@ export class WebhookEndpointService {
     return eventId as string;
   }
 
-  async deliveries(ctx: RequestContext, id: number, page: PageInput & { status?: number }) {
-    await this.owned(ctx, id);
-    const where = { endpointId: id, tenantId: tenantIdOf(ctx), ...(page.status !== undefined && { status: page.status }) };
+  /** The deliveries of one endpoint, newest first, by status, event type and creation time. */
+  async deliveries(ctx: RequestContext, page: PageInput, filter: WebhookDeliveryFilter): Promise<{ list: WebhookDeliveryRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const { endpointId, status, eventType, createTimeFrom, createTimeTo } = parseInput(deliveryFilterSchema, filter);
+    await this.owned(ctx, endpointId);
+    const where: Prisma.WebhookDeliveryWhereInput = {
+      endpointId,
+      tenantId: tenantIdOf(ctx),
+      ...(status != null ? { status } : {}),
+      ...(eventType ? { event: { type: eventType } } : {}),
+      ...createdWithin({ createTimeFrom, createTimeTo }),
+    };
     const [list, total] = await Promise.all([
-      this.db.webhookDelivery.findMany({ where, include: { event: { select: { eventId: true, type: true, occurredAt: true } } }, orderBy: { id: 'desc' }, ...pageWindow(page) }),
+      this.db.webhookDelivery.findMany({ where, include: DELIVERY_EVENT, orderBy: { id: 'desc' }, ...window }),
       this.db.webhookDelivery.count({ where }),
     ]);
     return { list, total };
   }
 
+  /** Every attempt of one delivery, newest first. */
+  async attempts(ctx: RequestContext, page: PageInput, deliveryId: number): Promise<{ list: WebhookDeliveryAttemptRecord[]; total: number }> {
+    const window = pageWindow(parseInput(pageInputSchema, page));
+    const id = parseInput(recordIdSchema, deliveryId);
+    const tenantId = tenantIdOf(ctx);
+    const delivery = await this.db.webhookDelivery.findFirst({ where: { id, tenantId }, select: { id: true } });
+    if (!delivery) throw new ServiceError(ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND, { id });
+    const where = { deliveryId: id, tenantId };
+    const [list, total] = await Promise.all([this.db.webhookDeliveryAttempt.findMany({ where, orderBy: { id: 'desc' }, ...window }), this.db.webhookDeliveryAttempt.count({ where })]);
+    return { list, total };
+  }
+
   /** Sends one delivery again from a fresh retry schedule. */
   async redeliver(ctx: RequestContext, deliveryId: number): Promise<void> {
-    const { count } = await this.db.webhookDelivery.updateMany({
-      where: { id: deliveryId, tenantId: tenantIdOf(ctx) },
-      data: { status: DeliveryStatus.PENDING, attempts: 0, nextAttemptAt: ctx.now(), leaseUntil: null, leaseToken: null },
-    });
-    if (count === 0) throw new ServiceError(ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND, { id: deliveryId });
+    const id = parseInput(recordIdSchema, deliveryId);
+    const { count } = await this.db.webhookDelivery.updateMany({ where: { id, tenantId: tenantIdOf(ctx) }, data: requeued(ctx.now()) });
+    if (count === 0) throw new ServiceError(ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND, { id });
   }
 
   /** Every failed delivery of the endpoint created since `since` is sent again; answers how many. */
-  async redeliverFailedSince(ctx: RequestContext, id: number, since: Date): Promise<number> {
-    await this.owned(ctx, id);
+  async redeliverFailedSince(ctx: RequestContext, input: { endpointId: number; since: Date }): Promise<number> {
+    const { endpointId, since } = parseInput(redeliverSinceSchema, input);
+    await this.owned(ctx, endpointId);
     const { count } = await this.db.webhookDelivery.updateMany({
-      where: { endpointId: id, tenantId: tenantIdOf(ctx), status: DeliveryStatus.FAILED, createdAt: { gte: since } },
-      data: { status: DeliveryStatus.PENDING, attempts: 0, nextAttemptAt: ctx.now(), leaseUntil: null, leaseToken: null },
+      where: { endpointId, tenantId: tenantIdOf(ctx), status: DeliveryStatus.FAILED, createdAt: { gte: since } },
+      data: requeued(ctx.now()),
     });
     return count;
   }
@@ -156,12 +226,14 @@ export class WebhookEndpointService {
     return row;
   }
 
-  private async check(input: WebhookEndpointInput): Promise<void> {
-    const problem = webhookUrlProblem(input.url, this.urlPolicy);
+  /** The parsed input once its URL is allowed, its types known, and its partner client one of the caller's tenant. */
+  private async checked<T extends { partnerClientId: string; url: string; eventTypes: string[] }>(ctx: RequestContext, parsed: T): Promise<T> {
+    const problem = webhookUrlProblem(parsed.url, this.urlPolicy);
     if (problem) throw new ServiceError(ErrorCatalogue.WEBHOOK_URL_NOT_ALLOWED, { reason: problem });
-    const unknown = input.eventTypes.find((type) => !SUBSCRIBABLE_EVENT_TYPES.includes(type));
+    const unknown = parsed.eventTypes.find((type) => !SUBSCRIBABLE_EVENT_TYPES.includes(type));
     if (unknown !== undefined) throw new ServiceError(ErrorCatalogue.WEBHOOK_EVENT_TYPE_UNKNOWN, { type: unknown });
-    const client = await this.db.oAuth2Client.findUnique({ where: { clientId: input.partnerClientId }, select: { id: true } });
-    if (!client) throw new ServiceError(ErrorCatalogue.WEBHOOK_PARTNER_NOT_FOUND, { partnerClientId: input.partnerClientId });
+    const client = await this.db.oAuth2Client.findFirst({ where: { clientId: parsed.partnerClientId, tenantId: tenantIdOf(ctx) }, select: { id: true } });
+    if (!client) throw new ServiceError(ErrorCatalogue.WEBHOOK_PARTNER_NOT_FOUND, { partnerClientId: parsed.partnerClientId });
+    return parsed;
   }
 }

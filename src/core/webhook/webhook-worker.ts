@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
+import { type Clock, systemClock } from '../clock';
 import type { ServiceLogger } from '../logger';
 import { signWebhook } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
@@ -54,8 +55,12 @@ export class WebhookWorker {
     private readonly database: Database,
     private readonly settings: WebhookWorkerSettings,
     private readonly logger: ServiceLogger,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   start(): void {
     this.schedule(0);
@@ -141,7 +146,8 @@ export class WebhookWorker {
     const secrets = [endpoint.secret];
     if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > started) secrets.push(endpoint.previousSecret);
     let statusCode: number | null = null;
-    let response: string;
+    let responseBody: string | null = null;
+    let error: string | null = null;
     try {
       const answer = await fetch(endpoint.url, {
         method: 'POST',
@@ -157,9 +163,9 @@ export class WebhookWorker {
         signal: AbortSignal.timeout(this.settings.attemptTimeoutMs),
       });
       statusCode = answer.status;
-      response = (await answer.text()).slice(0, RESPONSE_TEXT_MAX);
-    } catch (error) {
-      response = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, RESPONSE_TEXT_MAX);
+      responseBody = (await answer.text()).slice(0, RESPONSE_TEXT_MAX);
+    } catch (failure) {
+      error = (failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure)).slice(0, RESPONSE_TEXT_MAX);
     }
     const finished = this.now();
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
@@ -180,24 +186,27 @@ export class WebhookWorker {
         lastAttemptAt: new Date(started),
         lastStatusCode: statusCode,
         lastLatencyMs: finished - started,
-        lastResponse: response,
+        lastResponse: responseBody ?? error,
         ...(ok && { deliveredAt: new Date(finished) }),
       },
     });
     if (recorded.count === 0) return;
+    await db.webhookDeliveryAttempt.create({
+      data: { tenantId: delivery.tenantId, deliveryId: delivery.id, statusCode, latencyMs: finished - started, responseBody, error, attemptedAt: new Date(started) },
+    });
     if (ok) {
       if (endpoint.failingSince) await db.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
       return;
     }
     if (gone) {
-      await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: `410 Gone at ${new Date(finished).toISOString()}` } });
+      await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: `410 Gone at ${new Date(finished).toISOString()}`, disabledAt: new Date(finished) } });
       return;
     }
     const failingSince = endpoint.failingSince ?? new Date(started);
     if (finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
       await db.webhookEndpoint.updateMany({
         where: { id: endpoint.id, enabled: true },
-        data: { enabled: false, disabledReason: `every attempt failed since ${failingSince.toISOString()}` },
+        data: { enabled: false, disabledReason: `every attempt failed since ${failingSince.toISOString()}`, disabledAt: new Date(finished) },
       });
     } else if (!endpoint.failingSince) {
       await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });

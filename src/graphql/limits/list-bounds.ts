@@ -15,6 +15,7 @@
 import { type GraphQLField, type GraphQLNamedType, isInterfaceType, isObjectType } from 'graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
 import { MAX_PAGE_SIZE } from '../../core/paging';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../core/webhook/event-types';
 
 const TREE_CHILDREN = 1;
 
@@ -81,6 +82,8 @@ export const LIST_BOUNDS: Readonly<Record<string, number>> = Object.freeze({
   'SensitiveWordView.tags': 100,
   'SystemLanguageView.whitelistUserIds': 1_000,
   'SystemLanguageView.whitelistCountries': 300,
+  // The types an endpoint subscribes to, each at most once.
+  'WebhookEndpointView.eventTypes': SUBSCRIBABLE_EVENT_TYPES.length,
 });
 
 /** A type with `list` and `total` fields is a page. */
