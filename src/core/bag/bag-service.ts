@@ -148,17 +148,18 @@ export class BagService {
       });
       if (packed.count !== orderItemIds.length) throw new ServiceError(ErrorCatalogue.BAG_ITEMS_CHANGED);
       await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_PACKED, orderItemIds, now, () => ({ bagOrderNo: created.bagNo }));
-      return tx.bagOrder.findUniqueOrThrow({ where: { id: created.id }, include: BAG_INCLUDE });
+      return created;
     });
-    return bagView(bag);
+    // The bag holds exactly the items just packed: nothing to read back.
+    const packed = [...orderItemIds].sort((a, b) => a - b).map((id) => ({ id, orderItemNo: (byId.get(id) as (typeof items)[number]).orderItemNo, status: OrderItemStatus.PACKED }));
+    return bagView({ ...bag, items: packed });
   }
 
   /** Records the weight: CREATED or WEIGHED (a re-weigh) -> WEIGHED. */
   async weigh(ctx: RequestContext, raw: BagWeighInput): Promise<BagView> {
     const input = bagWeighSchema.parse(raw);
     const bag = await this.requireBag(ctx, input.bagId);
-    await this.move(ctx, bag, [BagStatus.CREATED, BagStatus.WEIGHED], 'weigh', { status: BagStatus.WEIGHED, weightGrams: input.weightGrams }, WebhookEventType.BAG_WEIGHED);
-    return bagView(await this.requireBag(ctx, bag.id));
+    return bagView(await this.move(ctx, bag, [BagStatus.CREATED, BagStatus.WEIGHED], 'weigh', { status: BagStatus.WEIGHED, weightGrams: input.weightGrams }, WebhookEventType.BAG_WEIGHED));
   }
 
   /**
@@ -171,8 +172,7 @@ export class BagService {
     const bag = await this.requireBag(ctx, input.bagId);
     const data = { status: BagStatus.READY, shippingLine: input.shippingLine, freightAmount: input.freightAmount };
     if (bag.status === BagStatus.WEIGHED) {
-      await this.move(ctx, bag, [BagStatus.WEIGHED], 'setShipping', data, WebhookEventType.BAG_SHIPPING_SET);
-      return { bag: bagView(await this.requireBag(ctx, bag.id)) };
+      return { bag: bagView(await this.move(ctx, bag, [BagStatus.WEIGHED], 'setShipping', data, WebhookEventType.BAG_SHIPPING_SET)) };
     }
     if (bag.status !== BagStatus.READY || bag.freightAmount === null) throw this.wrongStatus(bag, 'setShipping', [BagStatus.WEIGHED, BagStatus.READY]);
     const previous = bag.freightAmount;
@@ -231,8 +231,7 @@ export class BagService {
   async markDelivered(ctx: RequestContext, raw: BagRefInput): Promise<BagView> {
     const bag = await this.requireBag(ctx, bagRefSchema.parse(raw).bagId);
     if (bag.status === BagStatus.DELIVERED) return bagView(bag);
-    await this.move(ctx, bag, [BagStatus.SHIPPED], 'markDelivered', { status: BagStatus.DELIVERED, deliveredAt: ctx.now() }, WebhookEventType.BAG_DELIVERED);
-    return bagView(await this.requireBag(ctx, bag.id));
+    return bagView(await this.move(ctx, bag, [BagStatus.SHIPPED], 'markDelivered', { status: BagStatus.DELIVERED, deliveredAt: ctx.now() }, WebhookEventType.BAG_DELIVERED));
   }
 
   private async requireBag(ctx: RequestContext, bagId: number): Promise<BagRow> {
@@ -241,15 +240,19 @@ export class BagService {
     return bag;
   }
 
-  /** One conditional update from the statuses allowed; a bag moved meanwhile is refused. */
-  private async move(ctx: RequestContext, bag: BagRow, from: readonly BagStatusValue[], operation: string, data: Prisma.BagOrderUpdateManyMutationInput, event: WebhookEventType): Promise<void> {
+  /**
+   * One conditional update from the statuses allowed; a bag moved meanwhile is refused. Answers the
+   * bag as the update left it (a move changes the bag only, so its items are as read).
+   */
+  private async move(ctx: RequestContext, bag: BagRow, from: readonly BagStatusValue[], operation: string, data: Prisma.BagOrderUpdateManyMutationInput, event: WebhookEventType): Promise<BagRow> {
     if (!(from as readonly number[]).includes(bag.status)) throw this.wrongStatus(bag, operation, from);
-    await this.db.$transaction(async (tx) => {
-      const moved = await tx.bagOrder.updateMany({ where: { id: bag.id, tenantId: tenantIdOf(ctx), status: { in: [...from] } }, data });
-      if (moved.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
-      const { weightGrams, shippingLine, freightAmount } = await tx.bagOrder.findUniqueOrThrow({ where: { id: bag.id }, select: { weightGrams: true, shippingLine: true, freightAmount: true } });
-      await emitBagEvent(tx, event, bag.id, ctx.now(), { weightGrams, shippingLine, freightAmount });
+    const moved = await this.db.$transaction(async (tx) => {
+      const [row] = await tx.bagOrder.updateManyAndReturn({ where: { id: bag.id, tenantId: tenantIdOf(ctx), status: { in: [...from] } }, data });
+      if (!row) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
+      await emitBagEvent(tx, event, bag.id, ctx.now(), { weightGrams: row.weightGrams, shippingLine: row.shippingLine, freightAmount: row.freightAmount });
+      return row;
     });
+    return { ...moved, items: bag.items };
   }
 
   private wrongStatus(bag: BagRow, operation: string, expected: readonly number[]): ServiceError {

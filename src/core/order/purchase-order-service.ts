@@ -135,8 +135,9 @@ export class PurchaseOrderService {
       // One random base per order, the line index after it: lines of one order never collide.
       const itemNoBase = newBusinessNo('PI', now);
       try {
-        await this.db.$transaction([
-          this.db.purchaseOrder.create({
+        // Written row by row, nothing read back: the answer is built from what was written.
+        await this.db.$transaction(async (tx) => {
+          const order = await tx.purchaseOrder.create({
             data: {
               tenantId,
               orderNo,
@@ -155,29 +156,31 @@ export class PurchaseOrderService {
               status: PurchaseOrderStatus.UNPAID,
               paymentId,
               createdAt: now,
-              items: {
-                create: quote.items.map((line, index) => ({
-                  tenantId,
-                  orderItemNo: `${itemNoBase}${String(index + 1).padStart(2, '0')}`,
-                  memberId: member.memberId,
-                  platformChannel: line.source,
-                  source: line.source,
-                  goodsId: line.goodsId,
-                  skuId: line.skuId,
-                  title: line.title,
-                  skuProps: line.skuProps,
-                  image: line.image,
-                  qty: line.qty,
-                  unitPrice: line.unitPrice,
-                  amount: line.amount,
-                  remarks: input.items[index]?.remarks?.trim() || null,
-                  status: OrderItemStatus.UNPAID,
-                  createdAt: now,
-                })),
-              },
             },
-          }),
-          this.db.payOrder.create({
+            select: { id: true },
+          });
+          await tx.purchaseOrderItem.createMany({
+            data: quote.items.map((line, index) => ({
+              tenantId,
+              orderId: order.id,
+              orderItemNo: `${itemNoBase}${String(index + 1).padStart(2, '0')}`,
+              memberId: member.memberId,
+              platformChannel: line.source,
+              source: line.source,
+              goodsId: line.goodsId,
+              skuId: line.skuId,
+              title: line.title,
+              skuProps: line.skuProps,
+              image: line.image,
+              qty: line.qty,
+              unitPrice: line.unitPrice,
+              amount: line.amount,
+              remarks: input.items[index]?.remarks?.trim() || null,
+              status: OrderItemStatus.UNPAID,
+              createdAt: now,
+            })),
+          });
+          await tx.payOrder.createMany({
             data: {
               tenantId,
               paymentId,
@@ -189,8 +192,8 @@ export class PurchaseOrderService {
               status: PayOrderStatus.UNPAID,
               createdAt: now,
             },
-          }),
-        ]);
+          });
+        });
         return {
           orderNo,
           outOrderNo: input.outOrderNo,

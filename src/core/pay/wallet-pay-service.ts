@@ -10,7 +10,7 @@ import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, Sup
 import type { RequestContext } from '../request-context';
 import { applyWalletMovement, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitPurchaseOrderEvent, emitSupplementEvents } from '../webhook/webhook-outbox';
+import { emitPurchaseOrderEventOf, emitSupplementEvents, PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -27,6 +27,8 @@ export interface WalletPayResult {
   payTime: Date;
 }
 
+const PAY_ORDER_FIELDS = { id: true, paymentId: true, memberId: true, kind: true, bizNo: true, amount: true, status: true } as const;
+
 interface PayOrderRecord {
   id: number;
   paymentId: string;
@@ -36,6 +38,9 @@ interface PayOrderRecord {
   amount: number;
   status: number;
 }
+
+/** What a payable pay order settles: its purchase order, or its group of supplement bills (as many as were read). */
+type PayTarget = { order: PurchaseOrderEventSource & { id: number } } | { billCount: number };
 
 /** The ledger reference of a wallet pay: one debit per pay order, ever. */
 export function payBizRef(paymentId: string): string {
@@ -79,7 +84,7 @@ export class WalletPayService {
   async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
     const member = await this.bindings.resolve(ctx, input.externalUserId);
     const ownership = { tenantId: member.tenantId, partnerClientId: partnerClientIdOf(ctx) };
-    const payOrder = await this.db.payOrder.findFirst({ where: { paymentId: input.paymentId, ...ownership } });
+    const payOrder = await this.db.payOrder.findFirst({ where: { paymentId: input.paymentId, ...ownership }, select: PAY_ORDER_FIELDS });
     if (!payOrder) throw new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_FOUND, { paymentId: input.paymentId });
     if (payOrder.memberId !== member.memberId) {
       throw new ServiceError(ErrorCatalogue.PAY_ORDER_OTHER_USER, { paymentId: payOrder.paymentId, externalUserId: input.externalUserId });
@@ -90,9 +95,10 @@ export class WalletPayService {
       throw new ServiceError(ErrorCatalogue.PAY_AMOUNT_MISMATCH, { payAmount: input.payAmount, amount: payOrder.amount });
     }
     // Checked here for a precise answer; the transaction below enforces it again with conditional updates.
-    if (!(await this.isPayable(payOrder, input.externalUserId, ownership))) {
+    const target = await this.payableTarget(payOrder, input.externalUserId, ownership);
+    if (!target) {
       // A concurrent pay may have paid the order since it was read: say so rather than "not payable".
-      const current = await this.db.payOrder.findUniqueOrThrow({ where: { id: payOrder.id } });
+      const current = await this.db.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
       throw statusError(current) ?? notPayable(payOrder);
     }
 
@@ -104,10 +110,10 @@ export class WalletPayService {
         data: { status: PayOrderStatus.PAID, paidAt: payTime },
       });
       if (claimed.count === 0) {
-        const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id } });
+        const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
         throw statusError(current) ?? notPayable(payOrder);
       }
-      await this.markBusinessOrderPaid(tx, payOrder, member.memberId, ownership, payTime);
+      await this.markBusinessOrderPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
       const change = await applyWalletMovement(
         tx,
         { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` },
@@ -120,43 +126,41 @@ export class WalletPayService {
     return { paymentId: payOrder.paymentId, payAmount: payOrder.amount, balance, payTime };
   }
 
-  private async isPayable(payOrder: PayOrderRecord, externalUserId: string, ownership: { tenantId: number; partnerClientId: string }): Promise<boolean> {
+  /** What the pay order settles, when it is payable now (null when not). */
+  private async payableTarget(payOrder: PayOrderRecord, externalUserId: string, ownership: { tenantId: number; partnerClientId: string }): Promise<PayTarget | null> {
     if (payOrder.kind === PayOrderKind.PURCHASE) {
       const order = await this.db.purchaseOrder.findFirst({
         where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, ...ownership },
-        select: { status: true, externalUserId: true },
+        select: { id: true, ...PURCHASE_ORDER_EVENT_FIELDS },
       });
-      if (!order || order.status !== PurchaseOrderStatus.UNPAID) return false;
+      if (!order || order.status !== PurchaseOrderStatus.UNPAID) return null;
       // interface.md 5: wallet pay must use the same user that created the purchase order.
       if (order.externalUserId !== externalUserId) {
         throw new ServiceError(ErrorCatalogue.PAY_ORDER_OTHER_USER, { paymentId: payOrder.paymentId, externalUserId });
       }
-      return true;
+      return { order };
     }
     if (payOrder.kind === PayOrderKind.SUPPLEMENT) {
       const bills = await this.db.supplementBill.findMany({
         where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, tenantId: ownership.tenantId },
         select: { status: true, amount: true },
       });
-      return (
+      const payable =
         bills.length > 0 &&
         bills.every((bill) => bill.status === SupplementStatus.UNPAID) &&
-        bills.reduce((sum, bill) => sum + bill.amount, 0) === payOrder.amount
-      );
+        bills.reduce((sum, bill) => sum + bill.amount, 0) === payOrder.amount;
+      return payable ? { billCount: bills.length } : null;
     }
-    return false;
+    return null;
   }
 
-  private async markBusinessOrderPaid(
-    tx: DbTransaction,
-    payOrder: PayOrderRecord,
-    memberId: number,
-    ownership: { tenantId: number; partnerClientId: string },
-    paidAt: Date,
-  ): Promise<void> {
-    if (payOrder.kind === PayOrderKind.PURCHASE) {
-      const order = await tx.purchaseOrder.findFirst({ where: { paymentId: payOrder.paymentId, memberId, ...ownership }, select: { id: true } });
-      if (!order) throw notPayable(payOrder);
+  /**
+   * Marks what the pay order settles paid, with conditional updates: the order (ownership and ids
+   * were read above and never change) must still be unpaid, and so must every bill of the group.
+   */
+  private async markBusinessOrderPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: PayTarget, memberId: number, tenantId: number, paidAt: Date): Promise<void> {
+    if ('order' in target) {
+      const { order } = target;
       const paid = await tx.purchaseOrder.updateMany({
         where: { id: order.id, status: PurchaseOrderStatus.UNPAID },
         data: { status: PurchaseOrderStatus.PAID, paidAt },
@@ -166,15 +170,15 @@ export class WalletPayService {
         where: { orderId: order.id, status: OrderItemStatus.UNPAID },
         data: { status: OrderItemStatus.PAID },
       });
-      await emitPurchaseOrderEvent(tx, WebhookEventType.PURCHASE_ORDER_PAID, order.id, paidAt);
+      await emitPurchaseOrderEventOf(tx, WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt);
       return;
     }
-    const where = { paymentId: payOrder.paymentId, memberId, tenantId: ownership.tenantId };
-    const bills = await tx.supplementBill.findMany({ where, select: { status: true, amount: true } });
-    if (bills.length === 0 || bills.reduce((sum, bill) => sum + bill.amount, 0) !== payOrder.amount) throw notPayable(payOrder);
-    // Every bill of the group must still be unpaid: an auto-debit of one of them makes the group unpayable.
+    const where = { paymentId: payOrder.paymentId, memberId, tenantId };
+    // A group never gains bills (each regrouping draws a new paymentId), so if every bill read above
+    // is still unpaid, the group is whole and its amount is the pay order's. An auto-debit of one of
+    // them since makes the group unpayable.
     const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
-    if (paid.count !== bills.length) throw notPayable(payOrder);
+    if (paid.count !== target.billCount) throw notPayable(payOrder);
     await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
   }
 }

@@ -175,9 +175,9 @@ export class QcService {
         status: QcStatus.IN_PROGRESS,
         createdAt: ctx.now(),
       },
-      include: withPhotos,
     });
-    return stateOf(created);
+    // A new record has no photos: nothing to read back.
+    return stateOf({ ...created, photos: [] });
   }
 
   /**
@@ -230,18 +230,21 @@ export class QcService {
       throw new ServiceError(ErrorCatalogue.QC_REMARKS_TOO_LONG, { maxLength: MAX_QC_REMARKS_LENGTH });
     }
     return this.db.$transaction(async (tx) => {
-      const record = await tx.qcRecord.findFirst({ where: { id: input.qcRecordId, tenantId }, select: { id: true, orderItemId: true } });
-      if (!record) throw new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
-      const completed = await tx.qcRecord.updateMany({
-        where: { id: record.id, tenantId, status: QcStatus.IN_PROGRESS },
+      // The completion answers the record it completed: no read before it, none after.
+      const [record] = await tx.qcRecord.updateManyAndReturn({
+        where: { id: input.qcRecordId, tenantId, status: QcStatus.IN_PROGRESS },
         data: { status: QcStatus.COMPLETED, result: input.result, remarks, completedAt: ctx.now() },
       });
-      if (completed.count === 0) throw new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: record.id });
+      if (!record) {
+        const exists = await tx.qcRecord.count({ where: { id: input.qcRecordId, tenantId } });
+        throw exists ? new ServiceError(ErrorCatalogue.QC_RECORD_COMPLETED, { qcRecordId: input.qcRecordId }) : new ServiceError(ErrorCatalogue.QC_RECORD_NOT_FOUND, { qcRecordId: input.qcRecordId });
+      }
       const checked = await tx.purchaseOrderItem.updateMany({
         where: { id: record.orderItemId, tenantId, status: OrderItemStatus.ARRIVED },
         data: { status: OrderItemStatus.QC_DONE },
       });
-      const state = stateOf(await tx.qcRecord.findUniqueOrThrow({ where: { id: record.id }, include: withPhotos }));
+      const photos = await tx.qcPhoto.findMany({ where: { qcRecordId: record.id }, ...withPhotos.photos });
+      const state = stateOf({ ...record, photos });
       if (checked.count === 1) {
         await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_QC_DONE, [record.orderItemId], ctx.now(), () => ({ qcId: state.qcId, result: state.result, remarks: state.remarks, photoUrls: state.photos }));
       }

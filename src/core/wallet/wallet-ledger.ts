@@ -53,28 +53,32 @@ export interface WalletChange {
 
 export async function applyWalletMovement(tx: DbTransaction, movement: WalletMovement, now: Date): Promise<WalletChange> {
   const { memberId, amount, bizRef } = movement;
-  const wallet = await tx.wallet.findUnique({ where: { memberId }, select: { id: true } });
-  if (!wallet) throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId });
-  const earlier = await tx.walletLedger.findUnique({ where: { walletId_bizRef: { walletId: wallet.id, bizRef } } });
+  // Found through the member's wallet, so the (walletId, bizRef) key serves it without a wallet read first.
+  const earlier = await tx.walletLedger.findFirst({ where: { bizRef, wallet: { memberId } } });
   if (earlier) {
     if (earlier.amount !== amount) throw new ServiceError(ErrorCatalogue.WALLET_BIZ_REF_CONFLICT, { bizRef, appliedAmount: earlier.amount, amount });
     return { entry: earlier, applied: false };
   }
-  // One conditional statement: a concurrent change cannot slip between a balance check and the update.
-  const { count } = await tx.wallet.updateMany({
-    where: amount < 0 ? { id: wallet.id, balance: { gte: -amount } } : { id: wallet.id, balance: { lte: MAX_WALLET_BALANCE - amount } },
+  // One conditional statement that answers the balance it produced: a concurrent change cannot slip
+  // between a balance check and the update, and no read-back is needed.
+  const [wallet] = await tx.wallet.updateManyAndReturn({
+    where: amount < 0 ? { memberId, balance: { gte: -amount } } : { memberId, balance: { lte: MAX_WALLET_BALANCE - amount } },
     data: { balance: { increment: amount } },
+    select: { id: true, balance: true },
   });
-  if (count === 0) {
-    const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: wallet.id }, select: { balance: true } });
-    if (amount < 0) throw new ServiceError(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE, { balance, amount: -amount });
-    throw new ServiceError(ErrorCatalogue.WALLET_BALANCE_LIMIT, { amount, balance, limit: MAX_WALLET_BALANCE });
-  }
-  // The row is ours (written) until commit, so this is the balance our update produced.
-  const { balance: balanceAfter } = await tx.wallet.findUniqueOrThrow({ where: { id: wallet.id }, select: { balance: true } });
+  if (!wallet) throw await refusal(tx, memberId, amount);
+  const balanceAfter = wallet.balance;
   const entry = await tx.walletLedger.create({
     data: { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now },
   });
   await emitMemberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now);
   return { entry, applied: true };
+}
+
+/** Why a conditional balance update changed nothing: no wallet, too little in it, or too much. */
+async function refusal(tx: DbTransaction, memberId: number, amount: number): Promise<ServiceError> {
+  const wallet = await tx.wallet.findUnique({ where: { memberId }, select: { balance: true } });
+  if (!wallet) return new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId });
+  if (amount < 0) return new ServiceError(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE, { balance: wallet.balance, amount: -amount });
+  return new ServiceError(ErrorCatalogue.WALLET_BALANCE_LIMIT, { amount, balance: wallet.balance, limit: MAX_WALLET_BALANCE });
 }

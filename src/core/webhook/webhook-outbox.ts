@@ -74,9 +74,19 @@ function orderData(order: OrderIdentity): Record<string, unknown> {
   return { orderNo: order.orderNo, outOrderNo: order.outOrderNo, externalUserId: order.externalUserId };
 }
 
+/** What an event of a purchase order names: select these to emit it without reading the order again. */
+export const PURCHASE_ORDER_EVENT_FIELDS = { ...ORDER_IDENTITY, paymentId: true, payAmount: true, status: true } as const;
+
+export type PurchaseOrderEventSource = OrderIdentity & { paymentId: string; payAmount: number; status: number };
+
 /** An event of a purchase order (paid, closed). */
 export async function emitPurchaseOrderEvent(tx: Writer, type: WebhookEventType, orderId: number, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
-  const order = await tx.purchaseOrder.findUniqueOrThrow({ where: { id: orderId }, select: { ...ORDER_IDENTITY, paymentId: true, payAmount: true, status: true } });
+  const order = await tx.purchaseOrder.findUniqueOrThrow({ where: { id: orderId }, select: PURCHASE_ORDER_EVENT_FIELDS });
+  await emitPurchaseOrderEventOf(tx, type, order, occurredAt, extra);
+}
+
+/** An event of a purchase order the caller holds as it is now (its status after the change). */
+export async function emitPurchaseOrderEventOf(tx: Writer, type: WebhookEventType, order: PurchaseOrderEventSource, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
   await emitWebhookEvents(tx, [
     {
       tenantId: order.tenantId,

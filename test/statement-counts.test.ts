@@ -1,0 +1,120 @@
+// Statements per hot operation (issue 12): each partner write and read, and the warehouse's QC and
+// bag writes, sends a fixed number of SQL statements, counted through the real HTTP server on a real
+// database. A count that grows fails here; one that shrinks is written down here (and in
+// bench/README.md). Transaction control is not counted but COMMIT (BEGIN goes another way).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OrderItemStatus, QcResult, SupplementBizType } from '../src/core/order/statuses';
+import { createClient } from '../src/trpc/client';
+import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
+import { seededAdminToken } from './support/admin';
+import { createBoundMember, createCatalogGoods, createPurchaseOrder, type GoodsFixture, type MemberFixture } from './support/commerce-fixtures';
+import { statementRecorder } from './support/statements';
+
+const sql = statementRecorder();
+const test = useTestApp('statement_counts', { databaseOptions: { onQuery: sql.onQuery } });
+let token: string;
+let staff: ReturnType<typeof createClient>;
+let goods: GoodsFixture;
+let member: MemberFixture;
+
+beforeAll(async () => {
+  token = await partnerToken(test.app);
+  staff = createClient(await test.app.listen({ host: '127.0.0.1', port: 0 }), await seededAdminToken(test.core));
+  goods = await createCatalogGoods(test.db);
+  member = await createBoundMember(test.db, { balance: 10_000_000 });
+  // Bindings and the staff's permissions are remembered after a first call: warm both.
+  await staff.member.get.query({ memberId: member.memberId });
+  const balance = envelope(await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId: member.externalUserId }));
+  if (balance.code !== 0) throw new Error(`wallet balance: ${balance.msg}`);
+});
+
+/** The statements `call` sent, after checking its answer succeeded. */
+async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+  return (await sql.during(call)).statements;
+}
+
+async function partnerCall<T>(method: 'GET' | 'POST', url: string, input: Record<string, unknown>): Promise<T> {
+  const body = envelope<T>(method === 'GET' ? await getQuery(test.app, token, url, input as Record<string, string | number>) : await postJson(test.app, token, url, input));
+  expect(body.code, `${url}: ${body.msg}`).toBe(0);
+  return body.data;
+}
+
+const line = () => ({ platformChannel: goods.source, goodsId: goods.goodsId, skuId: goods.skuIds[0], qty: 1 });
+let outOrderNo = 0;
+const createOrder = (lines = [line()]) =>
+  partnerCall<{ orderNo: string; paymentId: string }>('POST', '/open-api/order/purchase/create', { outOrderNo: `count-${++outOrderNo}`, externalUserId: member.externalUserId, items: lines });
+const pay = (paymentId: string) => partnerCall('POST', '/open-api/pay/wallet/pay', { externalUserId: member.externalUserId, paymentId });
+/** Reads of the written rows: a write answers from what it wrote. */
+const readBacks = (statements: string[]) => statements.filter((statement) => /^SELECT/.test(statement) && /WHERE \(?([`"]?\w+[`"]?\.)?[`"]?\w+[`"]?\.[`"]?id[`"]? = (\?|\$\d)/.test(statement));
+
+describe('partner writes', () => {
+  it('order create: the repeat check, the address, goods and SKUs, three inserts and the commit, whatever the line count', async () => {
+    const one = await statementsOf(() => createOrder());
+    expect(one).toHaveLength(8);
+    const three = await statementsOf(() => createOrder([line(), { ...line(), skuId: goods.skuIds[1] }, { ...line(), qty: 2 }]));
+    expect(three).toHaveLength(8);
+    expect(readBacks(three)).toEqual([]);
+  });
+
+  it('wallet pay of a purchase order: 14 statements, no read-back of the order or the wallet', async () => {
+    const order = await createOrder();
+    const statements = await statementsOf(() => pay(order.paymentId));
+    expect(statements).toHaveLength(14);
+    expect(statements.filter((statement) => /FROM ([`"]?\w+[`"]?\.)?[`"]?Wallet[`"]? /.test(statement))).toEqual([]);
+    expect(statements.filter((statement) => /^SELECT/.test(statement) && /PurchaseOrder[`"]?\.[`"]?id[`"]? = /.test(statement))).toEqual([]);
+  });
+
+  it('supplement pay order and its wallet pay', async () => {
+    const order = await createPurchaseOrder(test.db, member, { paid: true });
+    const orderExpensesNo = `E-count-${order.orderNo}`;
+    await test.db.supplementBill.create({ data: { tenantId: 1, orderExpensesNo, memberId: member.memberId, bizType: SupplementBizType.PURCHASE, bizNo: order.orderNo, amount: 150, reason: 'count' } });
+    let paymentId = '';
+    const group = await statementsOf(async () => {
+      paymentId = (await partnerCall<{ paymentId: string }>('POST', '/open-api/order/supplement/trade-no', { externalUserId: member.externalUserId, orderExpensesNoList: [orderExpensesNo] })).paymentId;
+    });
+    expect(group).toHaveLength(4);
+    expect(await statementsOf(() => pay(paymentId))).toHaveLength(15);
+  });
+});
+
+describe('partner reads', () => {
+  it('wallet balance 1, goods detail 2, purchase get 2, order-item page 5, QC latest 2', async () => {
+    const order = await createOrder();
+    expect(await statementsOf(() => partnerCall('GET', '/open-api/pay/wallet/balance', { externalUserId: member.externalUserId }))).toHaveLength(1);
+    expect(await statementsOf(() => partnerCall('GET', '/open-api/goods/detail', { goodsId: goods.goodsId, source: goods.source }))).toHaveLength(2);
+    expect(await statementsOf(() => partnerCall('GET', '/open-api/order/purchase/get', { orderNo: order.orderNo }))).toHaveLength(2);
+    expect(await statementsOf(() => partnerCall('GET', '/open-api/order/item/page', { pageNo: 1, pageSize: 10, memberId: member.memberId }))).toHaveLength(5);
+    expect(await statementsOf(() => partnerCall('GET', '/open-api/goods/qc/latest', { goodsId: goods.goodsId, source: goods.source }))).toHaveLength(2);
+  });
+});
+
+describe('warehouse writes (tRPC)', () => {
+  it('QC start, photos, complete; put in storage; bag create, weigh, shipping, ship: nothing read back after a write', async () => {
+    const order = await createPurchaseOrder(test.db, member, { paid: true, itemStatus: OrderItemStatus.ARRIVED });
+    const orderItemId = order.items[0]?.id as number;
+    let qcId = 0;
+    const start = await statementsOf(async () => {
+      qcId = (await staff.warehouse.startQc.mutate({ orderItemId })).qcId;
+    });
+    // item, open record (and its photos), insert, operation log
+    expect(start).toHaveLength(6);
+    expect(await statementsOf(() => staff.warehouse.addQcPhotos.mutate({ qcRecordId: qcId, urls: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'] }))).toHaveLength(7);
+    const complete = await statementsOf(async () => expect((await staff.warehouse.completeQc.mutate({ qcRecordId: qcId, result: QcResult.PASSED })).photos).toHaveLength(2));
+    expect(complete).toHaveLength(9);
+    expect(readBacks(complete)).toEqual([]);
+    expect(await statementsOf(() => staff.warehouse.putInStorage.mutate({ orderItemId }))).toHaveLength(9);
+
+    let bagId = 0;
+    const create = await statementsOf(async () => {
+      const bag = await staff.bag.create.mutate({ memberId: member.memberId, orderItemIds: [orderItemId] });
+      expect(bag.items).toEqual([{ orderItemId, orderItemNo: order.items[0]?.orderItemNo, status: OrderItemStatus.PACKED }]);
+      bagId = bag.bagId;
+    });
+    expect(create).toHaveLength(13);
+    const weigh = await statementsOf(async () => expect((await staff.bag.weigh.mutate({ bagId, weightGrams: 900 })).weightGrams).toBe(900));
+    expect(weigh).toHaveLength(10);
+    const shipping = await statementsOf(async () => expect((await staff.bag.setShipping.mutate({ bagId, shippingLine: 'Air Standard', freightAmount: 10_000 })).bag.freightAmount).toBe(10_000));
+    expect(shipping).toHaveLength(10);
+    expect(await statementsOf(() => staff.bag.ship.mutate({ bagId, trackingNo: 'LP000000001CN' }))).toHaveLength(18);
+  });
+});
