@@ -157,9 +157,9 @@ describe('GraphQL', () => {
     expect(response.body).toContain('CSRF');
   });
 
-  it('reports an invalid query with a GraphQL error code', async () => {
+  it('reports an invalid query as the service bad-input error', async () => {
     const response = await test.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ noSuchField }' } });
-    expect((response.json() as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((response.json() as { errors: { extensions: { code: number; name: string } }[] }).errors[0]?.extensions).toMatchObject({ code: 400, name: 'BAD_REQUEST' });
   });
 });
 

@@ -23,7 +23,7 @@ describe('GraphQL', () => {
       message: 'OAuth 2.0 client x does not exist',
       locations: undefined,
       path: ['client'],
-      extensions: { code: 1_002_020_000, httpStatus: 200, detail: '' },
+      extensions: { code: 1_002_020_000, name: 'OAUTH2_CLIENT_NOT_FOUND', params: { clientId: 'x' }, fieldErrors: [], httpStatus: 200, detail: '' },
     });
   });
 

@@ -13,10 +13,14 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { ErrorCatalogue } from '../core/errors/catalogue';
 import { describeError, type ErrorMessages } from '../core/errors/describe-error';
+import { ServiceError } from '../core/errors/service-error';
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
+import { clientErrorFields } from './client-error-fields';
 import { createGraphQLContext, type GraphQLContext } from './context';
+import { errorExtensions } from './error-extensions';
 import { explorerLandingPage, explorerRoutes } from './explorer';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 import { auditPlugin } from './audit/audit-plugin';
@@ -88,9 +92,10 @@ const CLIENT_ERROR_CODES: ReadonlySet<unknown> = new Set([
 ]);
 
 /**
- * GraphQL-level errors (syntax, validation, variables) keep Apollo's format, also when a scalar's
- * parser threw them (`menu(id: 1.5)`); errors thrown by resolvers are described, in the request's
- * language where `messages` overrides the code's message.
+ * GraphQL-level errors (syntax, validation, variables), also when a scalar's parser threw them
+ * (`menu(id: 1.5)`), keep Apollo's message in the service's shape: BAD_REQUEST (400) with the fields
+ * they name. Errors thrown by resolvers are described, in the request's language where `messages`
+ * overrides the code's message.
  */
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
@@ -99,16 +104,16 @@ export function formatGraphQLError(
   messages?: ErrorMessages,
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : undefined;
-  if (!original || original instanceof GraphQLError || CLIENT_ERROR_CODES.has(formatted.extensions?.code)) return formatted;
+  const { locations, path } = formatted;
+  if (original instanceof GraphQLError || CLIENT_ERROR_CODES.has(formatted.extensions?.code)) {
+    const refusal = new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: formatted.message }, formatted.message, {}, clientErrorFields(formatted.message));
+    return { message: formatted.message, locations, path, extensions: errorExtensions(describeError(refusal, '')) };
+  }
+  if (!original) return formatted;
   const { requestId, language } = errorRequests.get(error as object) ?? { requestId: 'unknown', language: undefined };
   const description = describeError(original, requestId, messages, language);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
-  return {
-    message: description.message,
-    locations: formatted.locations,
-    path: formatted.path,
-    extensions: { code: description.code, httpStatus: description.httpStatus, detail: description.detail },
-  };
+  return { message: description.message, locations, path, extensions: errorExtensions(description) };
 }
 
 /**
@@ -164,8 +169,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     } catch (error) {
       const description = describeError(error, request.id, options.core.errorCodes.messages, firstLanguageTag(request.headers['accept-language']));
       if (description.unexpected) throw error;
-      const extensions = { code: description.code, httpStatus: description.httpStatus, detail: description.detail };
-      return reply.code(description.httpStatus).headers(description.headers).send({ errors: [{ message: description.message, extensions }] });
+      return reply
+        .code(description.httpStatus)
+        .headers(description.headers)
+        .send({ errors: [{ message: description.message, extensions: errorExtensions(description) }] });
     }
   });
 

@@ -48,7 +48,7 @@ function describeTrpcError(error: TRPCError, httpStatus: number, ctx: TrpcContex
   if (httpStatus === ErrorCatalogue.BAD_REQUEST.httpStatus) {
     return describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: error.message }), requestId, ctx?.core.errorCodes.messages, ctx?.language);
   }
-  return { code: httpStatus, httpStatus, message: error.message, detail: '', headers: {}, unexpected: false };
+  return { code: httpStatus, name: error.code, params: {}, fieldErrors: [], httpStatus, message: error.message, detail: '', headers: {}, unexpected: false };
 }
 
 // superjson carries Dates (and other non-JSON values) as themselves, so the typed client's types

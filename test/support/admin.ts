@@ -19,7 +19,7 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(
 export interface GraphQLAnswer<T = Record<string, unknown>> {
   status: number;
   data: T | null;
-  errors: { message: string; extensions: { code: number | string; httpStatus?: number } }[] | undefined;
+  errors: { message: string; extensions: { code: number | string; name?: string; params?: Record<string, unknown>; fieldErrors?: { field: string; message: string }[]; httpStatus?: number } }[] | undefined;
 }
 
 export async function graphql<T = Record<string, unknown>>(

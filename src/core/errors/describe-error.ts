@@ -4,11 +4,17 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { isValueOutOfRange } from '../db/value-out-of-range';
 import { ErrorCatalogue } from './catalogue';
-import { isServiceError, renderTemplate, ServiceError } from './service-error';
+import { type ErrorParams, type FieldError, isServiceError, renderTemplate, ServiceError } from './service-error';
 import { serviceUnavailable } from './service-unavailable';
 
 export interface ErrorDescription {
   code: number;
+  /** The code's catalogue name (`POST_CODE_EXISTS`), stable for clients that switch on it. */
+  name: string;
+  /** The message's parameters, so a client can word the message itself. */
+  params: ErrorParams;
+  /** Each refused input field with its message; empty when the error is about no one field. */
+  fieldErrors: FieldError[];
   httpStatus: number;
   message: string;
   detail: string;
@@ -28,12 +34,17 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 export function validationError(zodError: ZodError, prefix?: string): ServiceError {
-  const issues = zodError.issues.map((issue) => {
-    const path = issuePath(prefix ? [prefix, ...issue.path] : issue.path);
-    return `${path}: ${issue.message}`;
-  });
-  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: issues[0] ?? 'invalid input' }, issues.join('; '));
+  const fieldErrors = zodError.issues.map((issue) => ({ field: issuePath(prefix ? [prefix, ...issue.path] : issue.path), message: issue.message }));
+  return badInput(fieldErrors);
 }
+
+/** BAD_REQUEST refusing these fields: the reason names the first, the detail lists them all. */
+export function badInput(fieldErrors: readonly FieldError[]): ServiceError {
+  const issues = fieldErrors.map(({ field, message }) => `${field}: ${message}`);
+  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: issues[0] ?? 'invalid input' }, issues.join('; '), {}, fieldErrors);
+}
+
+const NAME_OF_CODE: ReadonlyMap<number, string> = new Map(Object.entries(ErrorCatalogue).map(([name, definition]) => [definition.code, name]));
 
 /**
  * Per-language message overrides (the console's error codes): the template that replaces the
@@ -56,10 +67,15 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
           : error;
   const service = isServiceError(known) ? known : new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
   const override = messages && language ? messages(service.code, language) : undefined;
+  const message = override === undefined ? service.message : renderTemplate(override, service.params);
+  const { field } = service.definition;
   return {
     code: service.code,
+    name: NAME_OF_CODE.get(service.code) ?? String(service.code),
+    params: service.params,
+    fieldErrors: field === undefined ? [...service.fieldErrors] : [{ field: renderTemplate(field, service.params), message }],
     httpStatus: service.definition.httpStatus,
-    message: override === undefined ? service.message : renderTemplate(override, service.params),
+    message,
     detail: service.detail,
     headers: service.headers,
     unexpected: service !== known || (service.definition.httpStatus >= 500 && service.definition.httpStatus !== 503),

@@ -7,6 +7,14 @@ export interface ErrorDefinition {
   template: string;
   /** HTTP status on the REST face: 200 for business rejections (the envelope carries the code). */
   httpStatus: number;
+  /** The input field the error is about, for a form to show it there; `{name}` takes a parameter. */
+  field?: string;
+}
+
+/** One refused input field: its path in the input (`items[0].qty`) and what is wrong with it. */
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
 export type ErrorParams = Record<string, string | number>;
@@ -21,6 +29,8 @@ export class ServiceError extends Error {
     readonly detail = '',
     /** Headers the REST face adds (Retry-After, WWW-Authenticate). */
     readonly headers: Record<string, string> = {},
+    /** The fields a validation error refuses (a field-bound business error names its field in its definition). */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     // An answer, not a fault: its stack is never logged or shown (unexpected errors are, and they
     // are not ServiceErrors), and capturing one costs ~15 us, a large share of a refused request.

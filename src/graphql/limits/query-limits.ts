@@ -41,6 +41,7 @@ import {
 import { ErrorCatalogue } from '../../core/errors/catalogue';
 import { describeError } from '../../core/errors/describe-error';
 import { ServiceError } from '../../core/errors/service-error';
+import { errorExtensions } from '../error-extensions';
 import { listBound } from './list-bounds';
 
 export interface QueryLimits {
@@ -229,7 +230,7 @@ function walkOperation(
 function limitExceeded(reason: string): GraphQLError {
   const description = describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason }), 'query-limits');
   return new GraphQLError(description.message, {
-    extensions: { code: description.code, httpStatus: description.httpStatus, detail: description.detail, http: { status: 400 } },
+    extensions: { ...errorExtensions(description), http: { status: 400 } },
   });
 }
 
