@@ -1,6 +1,8 @@
 // sdk/src/openbuy-api.ts must be what `npm run sdk:generate` makes of the live OpenAPI document:
-// a route, parameter or answer changed without regenerating fails here.
+// a route, parameter or answer changed without regenerating fails here. The README's integration
+// example is the file tsc checks.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { expect, it } from 'vitest';
 import { SDK_TYPES_FILE, sdkTypesOf } from '../scripts/sdk-types';
@@ -24,3 +26,9 @@ it('tells a changed document from the committed file', async () => {
   expect(generated).toContain('q: string;');
   expect(readFileSync(SDK_TYPES_FILE, 'utf8') === generated).toBe(false);
 }, 60_000);
+
+it('the README shows the example integration that tsc checks (sdk/examples/integration.ts) as it is', () => {
+  const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
+  const example = readFileSync(resolve(import.meta.dirname, '../sdk/examples/integration.ts'), 'utf8');
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});
