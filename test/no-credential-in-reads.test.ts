@@ -85,6 +85,22 @@ async function issueEverything(): Promise<Flow> {
   await staff.warehouse.addQcPhotos.mutate({ qcRecordId: record.qcId, uploads: [{ contentType: 'image/png', data: PNG_BASE64 }] });
   const bag = await createBag(db, member, []);
 
+  // A webhook endpoint, its secret rotated (the old one still signs), and a delivery of a test event.
+  const adminToken = renewed.data!.refresh.accessToken;
+  const created = await graphql<{ createWebhookEndpoint: { endpoint: { id: number } } }>(
+    app,
+    'mutation($input: WebhookEndpointSaveReqVO!) { createWebhookEndpoint(input: $input) { secret endpoint { id } } }',
+    { token: adminToken, variables: { input: { partnerClientId: SEED.partnerClientId, url: 'http://127.0.0.1:9/hook', eventTypes: [] } } },
+  );
+  expect(created.errors).toBeUndefined();
+  const webhookEndpointId = created.data!.createWebhookEndpoint.endpoint.id;
+  for (const mutation of [
+    'mutation($id: Int64!) { rotateWebhookEndpointSecret(input: { id: $id, overlapSeconds: 3600 }) { secret } }',
+    'mutation($id: Int64!) { sendWebhookEndpointTestEvent(id: $id) }',
+  ]) {
+    expect((await graphql(app, mutation, { token: adminToken, variables: { id: webhookEndpointId } })).errors).toBeUndefined();
+  }
+
   return {
     admin: renewed.data!.refresh,
     spare,
@@ -97,12 +113,14 @@ async function issueEverything(): Promise<Flow> {
 /** Every credential in the database after the flow (the plain secrets are the flow's own). */
 async function credentialsInDatabase() {
   const { db } = test;
+  const webhookSecrets = (await db.webhookEndpoint.findMany({ select: { secret: true, previousSecret: true } })).flatMap((row) => [row.secret, row.previousSecret ?? []].flat());
   return {
     accessTokens: (await db.oAuth2AccessToken.findMany({ select: { accessToken: true } })).map((row) => row.accessToken),
     refreshTokens: (await db.oAuth2RefreshToken.findMany({ select: { refreshToken: true } })).map((row) => row.refreshToken),
     codes: (await db.verificationCode.findMany({ select: { code: true } })).map((row) => row.code),
     fileKeys: (await db.storedFile.findMany({ select: { key: true } })).map((row) => row.key),
     secrets: [SEED.partnerClientSecret, CONSOLE_CLIENT_SECRET, ...STORED_SECRETS],
+    webhookSecrets,
   };
 }
 
@@ -195,10 +213,16 @@ describe('every console read', () => {
     const staff = createClient(flow.url, token);
     const queries = procedureCalls(flow.trpcValues).filter((call) => call.type === 'query');
     for (const call of queries) stringsIn(await callProcedure(staff, call), strings);
-    walked = { queryFields: calls.length, answered, procedures: queries.map((call) => call.path), oauth2TokenPage: calls.some((call) => call.field === 'oauth2TokenPage') };
+    walked = {
+      queryFields: calls.length,
+      answered,
+      procedures: queries.map((call) => call.path),
+      oauth2TokenPage: calls.some((call) => call.field === 'oauth2TokenPage'),
+      webhookEndpointPage: calls.some((call) => call.field === 'webhookEndpointPage'),
+    };
   }, 120_000);
 
-  let walked: { queryFields: number; answered: number; procedures: string[]; oauth2TokenPage: boolean };
+  let walked: { queryFields: number; answered: number; procedures: string[]; oauth2TokenPage: boolean; webhookEndpointPage: boolean };
 
   it('really walked both faces, over a database holding every kind of credential', async () => {
     expect(walked.queryFields).toBeGreaterThanOrEqual(100);
@@ -217,6 +241,10 @@ describe('every console read', () => {
     // The token page was read with its records in it: shown masked.
     const masked = `${flow.admin.accessToken.slice(0, 3)}****${flow.admin.accessToken.slice(-3)}`;
     expect(strings).toContain(masked);
+    // The webhook endpoint page was read with the endpoint in it: its secret shown masked.
+    expect(walked.webhookEndpointPage).toBe(true);
+    expect(found.webhookSecrets).toHaveLength(2);
+    expect(strings).toContain(`whsec_****${found.webhookSecrets[0]!.slice(-4)}`);
   });
 
   it('each check recognises the real credential (positive controls)', async () => {
@@ -234,7 +262,9 @@ describe('every console read', () => {
 
   it('answers no credential, whole or inside a longer string', async () => {
     const found = await credentialsInDatabase();
-    const all = [...found.accessTokens, ...found.refreshTokens, ...found.codes, ...found.fileKeys, ...found.secrets];
+    // A webhook secret is also looked for without its whsec_ prefix: the HMAC key is the base64 after it.
+    const webhookKeys = found.webhookSecrets.map((secret) => secret.slice('whsec_'.length));
+    const all = [...found.accessTokens, ...found.refreshTokens, ...found.codes, ...found.fileKeys, ...found.secrets, ...webhookKeys];
     const leaks = [...strings].flatMap((value) => all.filter((credential) => value.includes(credential)).map((credential) => ({ value, credential })));
     expect(leaks).toEqual([]);
   });

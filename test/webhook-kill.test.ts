@@ -1,0 +1,110 @@
+// kill -9 mid-delivery loses no committed event: a real server process delivers the outbox to a
+// receiver that holds its answers, is killed with SIGKILL while attempts are in flight, and a second
+// process started on the same database delivers every event at least once (the leases of the dead
+// process expire and are taken again).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { useTestDatabase } from './support/app';
+import { SEED } from './support/database';
+import { useStubServer } from './support/stub-server';
+
+const EVENTS = 60;
+const ATTEMPT_TIMEOUT_MS = 500;
+
+/** Every webhook-id received, with repeats. */
+const received: string[] = [];
+const receiver = useStubServer((request, response) => {
+  received.push(String(request.headers['webhook-id']));
+  request.resume();
+  // Slow enough that a kill finds attempts in flight, quicker than the attempt time-out.
+  request.on('end', () => setTimeout(() => response.end('ok'), 150));
+});
+
+const test = useTestDatabase('webhook_kill');
+
+interface Server {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  /** What it printed: shown when a wait times out. */
+  output: () => string;
+}
+
+/** The server itself (`node src/main.ts`) on the test database, delivering webhooks. */
+function startServer(): Server {
+  // No Redis: the processes share nothing but the database.
+  const { REDIS_URL: _redis, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: test.database.target.url,
+      // Migrated and seeded by the test already.
+      MIGRATE_ON_START: 'false',
+      WEBHOOK_POLL_INTERVAL_MS: '20',
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS),
+      WEBHOOK_RETRY_DELAYS_SECONDS: '0.1,0.1,0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  return { child, exited: new Promise((resolve) => child.once('exit', resolve)), output: () => output };
+}
+
+async function until(what: string, server: Server, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the server printed:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('a delivering process killed with SIGKILL', () => {
+  it('loses no committed event: after a restart every event is delivered at least once', async () => {
+    const { db } = test;
+    await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
+    const ids = await emitWebhookEvents(
+      db,
+      Array.from({ length: EVENTS }, (_, index) => ({
+        tenantId: 1,
+        partnerClientId: SEED.partnerClientId,
+        type: WebhookEventType.TEST,
+        orderingKey: `order:kill-${index % 20}`,
+        data: { index },
+        occurredAt: new Date(),
+      })),
+    );
+    const first = startServer();
+    try {
+      // Some delivered, some in flight (received, unanswered): kill then.
+      await until('deliveries under way', first, async () => received.length >= 10 && (await db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= 1, 60_000);
+      first.child.kill('SIGKILL');
+      await first.exited;
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    const leftPending = await db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } });
+    const leased = await db.webhookDelivery.count({ where: { leaseToken: { not: null } } });
+    // The kill really came mid-delivery: work was left, some of it leased by the dead process.
+    expect(leftPending).toBeGreaterThan(0);
+    expect(leased).toBeGreaterThan(0);
+
+    const second = startServer();
+    try {
+      await until('every delivery done', second, async () => (await db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) === EVENTS, 60_000);
+    } finally {
+      second.child.kill('SIGKILL');
+      await second.exited;
+    }
+    expect(ids.filter((id) => !received.includes(id))).toEqual([]);
+    expect(await db.webhookDelivery.count({ where: { status: { not: DeliveryStatus.DELIVERED } } })).toBe(0);
+  }, 150_000);
+});
