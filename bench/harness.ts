@@ -38,7 +38,8 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
   await options.prepare?.(database.db);
   await database.close();
   const child: ChildProcess = fork(new URL('./server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (see README).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_PERF_PROF ? ['--perf-basic-prof'] : [])],
     env: { ...process.env, DATABASE_URL: scratch.target.url },
   });
   const urls = await new Promise<{ appUrl: string; bareUrl: string }>((resolve, reject) => {
