@@ -135,8 +135,14 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         response: { 200: envelopeOf(tokenData) },
       },
       preHandler: async (request, reply) => {
-        parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
-        await authenticateClient(request, reply, request.body);
+        try {
+          parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
+          await authenticateClient(request, reply, request.body);
+        } catch (error) {
+          // Answered here rather than through Fastify's error path (the same sendError, fewer steps):
+          // the refusals of a wrong-secret flood all come this way.
+          return sendError(error, request, reply, oauthErrorFields);
+        }
       },
     },
     async (request) => {
