@@ -7,10 +7,10 @@
 // burst of load from elsewhere on the machine does not decide it.
 import { SEED } from '../test/support/database';
 import { PROBE_URL } from '../test/support/probe-routes';
-import { DURATION_SECONDS, report, run, type Scenario, type ScenarioResult, startServers } from './harness';
+import { CONNECTIONS, DURATION_SECONDS, report, run, type Scenario, type ScenarioResult, startServers } from './harness';
 
 const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 5);
-/** Distinct wrong secrets per round; a round that sends more repeats them, at the same cost (nothing remembers a wrong secret). */
+/** Distinct wrong secrets per round, split between the connections; a round that sends more repeats them, at the same cost (nothing remembers a wrong secret). */
 const FLOOD_POOL = Number(process.env.BENCH_FLOOD_POOL ?? 100_000);
 /** How often the correct client asks for a token during the flood. */
 const CORRECT_CLIENT_INTERVAL_MS = 100;
@@ -25,16 +25,19 @@ try {
   const token = ((await tokenResponse.json()) as { data: { access_token: string } }).data.access_token;
 
   const bare: Scenario = { name: 'bare Fastify GET /bare', url: `${servers.bareUrl}/bare` };
-  // Every request another wrong secret for the demo client, all from one address. The headers are
-  // made before each round (a fresh pool per round): the load generator only picks the next one.
+  // Every request another wrong secret for the demo client, all from one address. The requests are
+  // made before each round (a fresh pool per round, split between the connections, each with its
+  // own load generator): during the round the load generator only sends the next one, as it does
+  // for the bare route.
   const flood = (round: number): Scenario => {
-    const headers = Array.from({ length: FLOOD_POOL }, (_, i) => basic(SEED.partnerClientId, `wrong-${process.pid}-${round}-${i}`));
-    let next = 0;
+    const perConnection = Math.ceil(FLOOD_POOL / CONNECTIONS);
     return {
       name: 'wrong-secret flood POST /open-api/system/oauth2/token (a distinct secret each)',
       url: tokenUrl,
       method: 'POST',
-      requests: [{ setupRequest: (request) => ({ ...request, headers: { authorization: headers[next++ % FLOOD_POOL] as string } }) }],
+      requestsPerConnection: Array.from({ length: CONNECTIONS }, (_, connection) =>
+        Array.from({ length: perConnection }, (_, i) => ({ headers: { authorization: basic(SEED.partnerClientId, `wrong-${process.pid}-${round}-${connection}-${i}`) } })),
+      ),
     };
   };
 

@@ -23,6 +23,7 @@ import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { registerRestErrorHandling } from './http/rest-errors';
+import { registerRouteConfig } from './http/route-config';
 import { ok } from './openapi/envelope';
 import type { PartnerRoutes } from './openapi/partner-routes';
 import { PARTNER_OPERATIONS } from './openapi/operations';
@@ -118,9 +119,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRestErrorHandling(app, core.errorCodes.messages);
+  registerRouteConfig(app);
   registerSecurityHeaders(app);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Before every route is registered, so it guards them all (health checks excepted).
   registerIpBlacklistGuard(app, core);

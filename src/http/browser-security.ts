@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { routeConfig } from './route-config';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,6 +35,11 @@ const API_HEADERS = helmetHeaders({
   frameguard: { action: 'deny' },
 });
 
+/** The API headers and `extra` (lower-case names), for a route's `securityHeaders`: one set written per answer. */
+export function apiHeadersWith(extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze({ ...API_HEADERS, ...extra });
+}
+
 /**
  * /files/:key: shown inline by the browser (images, PDF) and embeddable by partner pages on other
  * origins, which is what the public file links are for.
@@ -55,7 +61,7 @@ export const SELF_HOSTED_PAGE_POLICY =
 /** Sets the security headers on every answer; registered first, so even early refusals carry them. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.config.securityHeaders ?? API_HEADERS);
+    reply.headers(routeConfig(request).securityHeaders ?? API_HEADERS);
     done();
   });
 }

@@ -7,10 +7,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { Database, Db } from '../core/db/client';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
+import { type CounterSeries, type HistogramSeries, PlainCounter, PlainHistogram } from './plain-metrics';
+import { routeConfig } from './route-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,25 +41,28 @@ const BUSINESS_ROUTES: Record<string, 'tokens' | 'orders' | 'walletPays'> = {
 const ENVELOPE_CODE = /^\{"code":(-?\d+)/;
 
 interface RouteSeries {
-  count: { inc(): void };
-  duration: { observe(seconds: number): void };
-  business: { inc(): void } | undefined;
+  count: CounterSeries;
+  duration: HistogramSeries;
+  business: Counter | undefined;
 }
 
 export class AppMetrics {
   /** One registry per app, so apps built side by side (tests) count apart. */
   readonly registry = new Registry();
-  private readonly requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status_code'] as const, registers: [this.registry] });
-  private readonly requestDuration = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by method, route pattern and status', labelNames: ['method', 'route', 'status_code'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
-  private readonly queryDuration = new Histogram({ name: 'db_query_duration_seconds', help: 'Time of a database operation through Prisma, by model and operation', labelNames: ['model', 'operation'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  // The series counted on every answer and every database call are plain numbers (see plain-metrics.ts).
+  private readonly requests = new PlainCounter(this.registry, 'http_requests_total', 'HTTP requests answered, by method, route pattern and status');
+  private readonly requestDuration = new PlainHistogram(this.registry, 'http_request_duration_seconds', 'Time to answer an HTTP request, by method, route pattern and status', LATENCY_BUCKETS);
+  private readonly queryDuration = new PlainHistogram(this.registry, 'db_query_duration_seconds', 'Time of a database operation through Prisma, by model and operation', LATENCY_BUCKETS);
   private readonly business = {
     tokens: new Counter({ name: 'openbuy_partner_tokens_issued_total', help: 'Partner access tokens issued by the token endpoint', registers: [this.registry] }),
     orders: new Counter({ name: 'openbuy_orders_created_total', help: 'Purchase orders created by partners', registers: [this.registry] }),
     walletPays: new Counter({ name: 'openbuy_wallet_pays_total', help: 'Successful wallet pays', registers: [this.registry] }),
   };
-  private readonly refusals = new Counter({ name: 'openbuy_refusals_total', help: 'Requests refused with a coded error, by face and code', labelNames: ['face', 'code'] as const, registers: [this.registry] });
-  private readonly routeSeries = new Map<string, RouteSeries>();
-  private readonly querySeries = new Map<string, { observe(seconds: number): void }>();
+  private readonly refusals = new PlainCounter(this.registry, 'openbuy_refusals_total', 'Requests refused with a coded error, by face and code');
+  /** Route pattern, then method, then status: lookups by strings Fastify keeps (their hashes cached), no key built per answer. */
+  private readonly routeSeries = new Map<string, Map<string, Map<number, RouteSeries>>>();
+  private readonly refusalSeries = new Map<string, CounterSeries>();
+  private readonly querySeries = new Map<string, HistogramSeries>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -65,32 +70,46 @@ export class AppMetrics {
 
   /** Counts one answered request; `envelopeCode` is the REST envelope's code when there is one. */
   answered(method: string, route: string, statusCode: number, seconds: number, envelopeCode: number | undefined): void {
-    const key = `${method} ${route} ${statusCode}`;
-    let series = this.routeSeries.get(key);
-    if (!series) {
-      const labels = { method, route, status_code: statusCode };
-      const event = BUSINESS_ROUTES[`${method} ${route}`];
-      series = { count: this.requests.labels(labels), duration: this.requestDuration.labels(labels), business: event && this.business[event] };
-      this.routeSeries.set(key, series);
-    }
-    series.count.inc();
-    series.duration.observe(seconds);
+    const series = this.seriesOf(method, route, statusCode);
+    series.count.value += 1;
+    this.requestDuration.observe(series.duration, seconds);
     if (envelopeCode === 0 && statusCode === 200) series.business?.inc();
     else if (envelopeCode !== undefined && envelopeCode !== 0) this.refused('rest', envelopeCode);
   }
 
+  private seriesOf(method: string, route: string, statusCode: number): RouteSeries {
+    let byMethod = this.routeSeries.get(route);
+    if (!byMethod) this.routeSeries.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(statusCode);
+    if (!series) {
+      const labels = { method, route, status_code: statusCode };
+      const event = BUSINESS_ROUTES[`${method} ${route}`];
+      series = { count: this.requests.of(labels), duration: this.requestDuration.of(labels), business: event && this.business[event] };
+      byStatus.set(statusCode, series);
+    }
+    return series;
+  }
+
   refused(face: Face, code: number | string): void {
-    this.refusals.inc({ face, code });
+    const key = `${face} ${code}`;
+    let series = this.refusalSeries.get(key);
+    if (!series) {
+      series = this.refusals.of({ face, code });
+      this.refusalSeries.set(key, series);
+    }
+    series.value += 1;
   }
 
   queried(model: string, operation: string, seconds: number): void {
     const key = `${model}.${operation}`;
     let series = this.querySeries.get(key);
     if (!series) {
-      series = this.queryDuration.labels({ model, operation });
+      series = this.queryDuration.of({ model, operation });
       this.querySeries.set(key, series);
     }
-    series.observe(seconds);
+    this.queryDuration.observe(series, seconds);
   }
 
   /** The database with every Prisma operation (raw SQL included) timed. */
@@ -153,7 +172,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, optio
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.answered(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000, request.envelopeCode);
+    metrics.answered(request.method, routeConfig(request).url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000, request.envelopeCode);
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

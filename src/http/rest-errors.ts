@@ -7,7 +7,6 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
 import { describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
-import { BASIC_CHALLENGE } from '../core/oauth2/partner-auth';
 import { errorEnvelope } from '../openapi/envelope';
 
 declare module 'fastify' {
@@ -46,10 +45,6 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): un
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'body: malformed JSON' }, error.message);
-    case 'FST_BASIC_AUTH_MISSING_OR_BAD_AUTHORIZATION_HEADER':
-      return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason: 'invalid_client: missing or malformed Basic credentials' }, '', {
-        'WWW-Authenticate': BASIC_CHALLENGE,
-      });
   }
   if (error instanceof SyntaxError) return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'body: malformed JSON' }, error.message);
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {

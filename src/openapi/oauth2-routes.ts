@@ -2,7 +2,6 @@
 // their parameters from the query string (the seed's form) or from an
 // application/x-www-form-urlencoded body (RFC 6749 4.4.2, RFC 7009 2.1), and the client's
 // credentials from HTTP Basic or from client_id and client_secret in that body (RFC 6749 2.3.1).
-import basicAuth from '@fastify/basic-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../core/validation';
@@ -11,8 +10,9 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import type { ErrorDescription } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
-import { BASIC_CHALLENGE, bearerToken } from '../core/oauth2/partner-auth';
+import { basicCredentials, bearerToken, invalidClient } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
+import { apiHeadersWith } from '../http/browser-security';
 import { sendError } from '../http/rest-errors';
 import { envelopeOf, ok } from './envelope';
 import { tenantIdHeader } from './tenant-header';
@@ -21,12 +21,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The client authenticated by its credentials on the token routes. */
     basicClient?: ClientSettings;
-    /** The client id and secret of an HTTP Basic header, as parsed (not yet checked). */
-    basicCredentials?: { clientId: string; secret: string };
   }
 }
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** Token answers, errors included, must never be cached (RFC 6749 5.1): with the API's security headers, one set per answer. */
+const TOKEN_ANSWER_HEADERS = apiHeadersWith({ 'cache-control': 'no-store', pragma: 'no-cache' });
 /** A token call's form is a few short fields. */
 const FORM_BODY_LIMIT = 8 * 1024;
 
@@ -92,32 +92,19 @@ function oauthErrorFields(description: ErrorDescription): Record<string, string>
 
 export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, { core }) => {
   const { partnerAuth } = core;
-  // Parses the header only: checking the credentials is PartnerAuth's, whose errors must not pass
-  // through the plugin (it would answer them all 401).
-  await app.register(basicAuth, {
-    authenticate: { realm: 'open-api' },
-    utf8: false,
-    validate: async (clientId: string, secret: string, request: FastifyRequest) => {
-      request.basicCredentials = { clientId, secret };
-    },
-  });
-  const parseBasic = (request: FastifyRequest, reply: FastifyReply) =>
-    new Promise<void>((resolve, reject) => app.basicAuth(request, reply, (error?: Error) => (error ? reject(error) : resolve())));
 
   /** Authenticates the client of a token call by HTTP Basic or by the form's client_id and client_secret. */
   async function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
-    let credentials: { clientId: string; secret: string };
+    let credentials: { clientId: string; secret: string } | undefined;
     if (form?.client_id !== undefined || form?.client_secret !== undefined) {
       if (request.headers.authorization !== undefined) throw badRequest('client_id: send the client credentials once, in the Authorization header or in the body');
-      if (!form.client_id || !form.client_secret) {
-        throw new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason: 'invalid_client: client_id and client_secret go together' }, '', { 'WWW-Authenticate': BASIC_CHALLENGE });
-      }
+      if (!form.client_id || !form.client_secret) throw invalidClient('invalid_client: client_id and client_secret go together');
       credentials = { clientId: form.client_id, secret: form.client_secret };
     } else {
-      await parseBasic(request, reply);
-      credentials = request.basicCredentials as { clientId: string; secret: string };
+      credentials = basicCredentials(request.headers.authorization);
+      if (!credentials) throw invalidClient('invalid_client: missing or malformed Basic credentials');
     }
-    const { client, rateLimit } = await partnerAuth.authenticateClient({ ...credentials, ip: request.ip });
+    const { client, rateLimit } = await partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip });
     reply.headers(rateLimitHeaders(rateLimit));
     request.basicClient = client;
   }
@@ -130,15 +117,12 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
     }
   });
 
-  // Token answers, errors included, must never be cached (RFC 6749 5.1).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-  });
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply, oauthErrorFields));
 
   app.post(
     '/system/oauth2/token',
     {
+      config: { securityHeaders: TOKEN_ANSWER_HEADERS },
       schema: {
         summary: 'Get an access token (client credentials)',
         description:
@@ -151,8 +135,14 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         response: { 200: envelopeOf(tokenData) },
       },
       preHandler: async (request, reply) => {
-        parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
-        await authenticateClient(request, reply, request.body);
+        try {
+          parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
+          await authenticateClient(request, reply, request.body);
+        } catch (error) {
+          // Answered here rather than through Fastify's error path (the same sendError, fewer steps):
+          // the refusals of a wrong-secret flood all come this way.
+          return sendError(error, request, reply, oauthErrorFields);
+        }
       },
     },
     async (request) => {
@@ -164,6 +154,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
   app.post(
     '/system/oauth2/token/revoke',
     {
+      config: { securityHeaders: TOKEN_ANSWER_HEADERS },
       schema: {
         summary: 'Revoke an access token (RFC 7009)',
         description:

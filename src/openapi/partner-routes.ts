@@ -8,6 +8,7 @@ import type { AuthorizedPartner } from '../core/oauth2/partner-auth';
 import type { OpenApiScope } from '../core/oauth2/scopes';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
 import { RequestContext } from '../core/request-context';
+import { routeConfig } from '../http/route-config';
 import { tenantIdHeader } from './tenant-header';
 
 declare module 'fastify' {
@@ -45,7 +46,7 @@ export async function partnerRoutes(app: FastifyInstance, options: { core: Core;
       authorization: request.headers.authorization,
       ip: request.ip,
       tenantId: tenantIdHeader(request),
-      scope: request.routeOptions.config.scope as OpenApiScope,
+      scope: routeConfig(request).scope as OpenApiScope,
     });
     // Set now, so every answer to this request carries them, errors included.
     reply.headers(rateLimitHeaders(request.partner.rateLimit));

@@ -57,8 +57,10 @@ export type ErrorMessages = (code: number, language: string) => string | undefin
  * is rendered from that language's override of the code, when there is one, with the same parameters.
  */
 export function describeError(error: unknown, requestId: string, messages?: ErrorMessages, language?: string): ErrorDescription {
-  const known =
-    error instanceof ZodError
+  // Service errors first: they are most of what is described (every refusal).
+  const known = isServiceError(error)
+    ? error
+    : error instanceof ZodError
       ? validationError(error)
       : isValueOutOfRange(error)
         ? new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'a number is outside the range the service stores' })

@@ -45,8 +45,24 @@ export class ServiceError extends Error {
   }
 }
 
+/** Templates split at their placeholders once: text, name, text, ..., text (refusals render one each). */
+const splitTemplates = new Map<string, readonly string[]>();
+/** Console overrides are templates too: a bound on how many are kept split. */
+const MAX_SPLIT_TEMPLATES = 2000;
+
 export function renderTemplate(template: string, params: ErrorParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  let parts = splitTemplates.get(template);
+  if (!parts) {
+    if (splitTemplates.size >= MAX_SPLIT_TEMPLATES) splitTemplates.clear();
+    parts = template.split(/\{(\w+)\}/);
+    splitTemplates.set(template, parts);
+  }
+  let text = parts[0] as string;
+  for (let index = 1; index < parts.length; index += 2) {
+    const key = parts[index] as string;
+    text += (key in params ? String(params[key]) : `{${key}}`) + (parts[index + 1] as string);
+  }
+  return text;
 }
 
 export function isServiceError(error: unknown): error is ServiceError {

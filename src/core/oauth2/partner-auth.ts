@@ -73,6 +73,11 @@ function unauthorized(reason: string, challenge: string, headers: Record<string,
   return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason }, '', { ...headers, 'WWW-Authenticate': challenge });
 }
 
+/** 401 `invalid_client` with the Basic challenge (RFC 6749 5.2): a token call's client was not authenticated. */
+export function invalidClient(reason: string, headers: Record<string, string> = {}): ServiceError {
+  return unauthorized(reason, BASIC_CHALLENGE, headers);
+}
+
 function tooManyRequests(limit: number, decision: RateLimitDecision): ServiceError {
   return new ServiceError(ErrorCatalogue.TOO_MANY_REQUESTS, { limit }, '', rateLimitHeaders(decision));
 }
@@ -91,6 +96,24 @@ export function bearerToken(authorization: string | undefined): string | undefin
   if (!authorization) return undefined;
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
   return match?.[1];
+}
+
+/** `Basic <token68>` (RFC 7617, scheme case-insensitive, one space), the credentials in base64. */
+const BASIC_HEADER = /^basic ([\w.~+/-]+=*)$/i;
+// eslint-disable-next-line no-control-regex -- RFC 7617 2: neither part may hold a control character
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+
+/**
+ * The client id and secret of an `Authorization: Basic` header (decoded as ASCII), or undefined when
+ * it is missing or malformed. Parsed here, with no plugin: every wrong-secret refusal pays for it.
+ */
+export function basicCredentials(authorization: string | undefined): { clientId: string; secret: string } | undefined {
+  const match = authorization === undefined ? null : BASIC_HEADER.exec(authorization);
+  if (match === null) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('ascii');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || CONTROL_CHARACTER.test(decoded)) return undefined;
+  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
 /** 403 when the client names its addresses and `ip` is not one of them. */
@@ -119,11 +142,12 @@ export class PartnerAuth {
    */
   async authenticateClient(credentials: { clientId: string; secret: string; ip: string }): Promise<AuthenticatedClient> {
     const { clientId, secret, ip } = credentials;
-    const client = await this.deps.clients.get(clientId);
-    if (!client) throw unauthorized(WRONG_CLIENT_CREDENTIALS, BASIC_CHALLENGE);
+    const cached = this.deps.clients.peek(clientId);
+    const client = cached === undefined ? await this.deps.clients.get(clientId) : cached;
+    if (!client) throw invalidClient(WRONG_CLIENT_CREDENTIALS);
     assertWhitelisted(client, ip);
     if (!this.deps.secrets.isKnown(client.secretHash, secret)) await this.verifyWithinFailureBudgets(client, secret, ip);
-    if (!client.enabled) throw unauthorized(`invalid_client: client ${clientId} is disabled`, BASIC_CHALLENGE);
+    if (!client.enabled) throw invalidClient(`invalid_client: client ${clientId} is disabled`);
     const rateLimit = await this.deps.rateLimiter.consume(limitKeys.tokenCalls(clientId), client.rateLimitQps);
     if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
     return { client, rateLimit };
@@ -144,7 +168,7 @@ export class PartnerAuth {
       await Promise.all([rateLimiter.release(networkKey), rateLimiter.release(clientKey)]);
       return;
     }
-    throw unauthorized(WRONG_CLIENT_CREDENTIALS, BASIC_CHALLENGE, rateLimitHeaders(tighter(byNetwork, byClient)));
+    throw invalidClient(WRONG_CLIENT_CREDENTIALS, rateLimitHeaders(tighter(byNetwork, byClient)));
   }
 
   /**
