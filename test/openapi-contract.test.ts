@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { ServiceError } from '../src/core/errors/service-error';
 import { envelopeOf, ok } from '../src/openapi/envelope';
 import type { PartnerRoutes } from '../src/openapi/partner-routes';
 import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
@@ -14,8 +16,8 @@ const BROKEN_URL = '/open-api/probe/broken';
 
 /** A partner operation that answers against its own documented shape, as a regression would. */
 const brokenSchema: FastifySchema = {
-  querystring: z.object({ teapot: z.enum(['yes', 'no']).optional() }),
-  response: { 200: envelopeOf(z.object({ count: z.int() })) },
+  querystring: z.object({ teapot: z.enum(['yes', 'no', 'refuse']).optional() }),
+  response: { 200: envelopeOf(z.object({ count: z.int() }), []) },
 };
 
 const brokenRoutes: PartnerRoutes = async (zodApp) => {
@@ -29,7 +31,10 @@ const brokenRoutes: PartnerRoutes = async (zodApp) => {
     },
     async (request, reply) => {
       // Past the route's serializer, so the server itself does not catch the wrong shape.
-      if ((request.query as { teapot?: string }).teapot === 'yes') return reply.status(418).serializer(JSON.stringify).send(ok({ count: 1 }));
+      const { teapot } = request.query as { teapot?: string };
+      if (teapot === 'yes') return reply.status(418).serializer(JSON.stringify).send(ok({ count: 1 }));
+      // A business code the operation does not declare (it declares none).
+      if (teapot === 'refuse') throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: 1 });
       return reply.serializer(JSON.stringify).send(ok({ count: 'many' }));
     },
   );
@@ -43,15 +48,16 @@ type Operation = {
   operationId?: string;
   parameters?: { name: string; in: string; schema: Record<string, unknown>; style?: string; explode?: boolean; description?: string }[];
   requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
-  responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: { anyOf?: unknown[] } } } }>;
+  responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: { anyOf?: { properties?: { code?: { enum?: number[] } } }[] } } } }>;
   security?: Record<string, string[]>[];
+  description?: string;
+  'x-business-codes'?: { code: number; name: string; message: string; httpStatus: number }[];
 };
 
 const operations = () =>
   Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as Operation })));
 const operation = (path: string, method = 'get') => document.paths[path]?.[method] as Operation;
 const queryParameter = (path: string, name: string) => operation(path).parameters?.find((parameter) => parameter.name === name && parameter.in === 'query');
-const BUSINESS_PATHS = (path: string) => path !== BROKEN_URL;
 
 beforeAll(async () => {
   token = await partnerToken(test.app);
@@ -75,6 +81,16 @@ describe('the contract check of the test harness', () => {
     expect(takeContractViolations()).toEqual([expect.stringMatching(/^GET \/open-api\/probe\/broken 418: status not documented/)]);
   });
 
+  it('records a business code the operation does not list', async () => {
+    const response = await getQuery(test.app, token, BROKEN_URL, { teapot: 'refuse' });
+    expect(envelope(response)).toMatchObject({ code: ErrorCatalogue.WALLET_NOT_FOUND.code, data: null });
+    // The 200's schema, with no rejection listed, is the success alone; the listing is checked on its own too.
+    expect(takeContractViolations()).toEqual([
+      expect.stringMatching(/^GET \/open-api\/probe\/broken 200: data\/code must be equal to one of the allowed values/),
+      `GET ${BROKEN_URL} 200: code ${ErrorCatalogue.WALLET_NOT_FOUND.code} is not among the operation's x-business-codes`,
+    ]);
+  });
+
   it('records nothing for a business rejection, which the 200 documents', async () => {
     const response = await getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId: 'nobody-42' });
     expect(response.statusCode).toBe(200);
@@ -93,16 +109,40 @@ describe('the document', () => {
       // The token calls answer 429 too: the client's rateLimitQps and the wrong-secret budgets.
       const expected = ['200', '400', '401', '403', '429', '500', '503', ...(method === 'post' ? ['413', '415'] : [])].sort();
       expect({ path, method, statuses }).toEqual({ path, method, statuses: expected });
-      if (!BUSINESS_PATHS(path)) continue;
-      expect({ path, anyOf: operation.responses['200']?.content?.['application/json'].schema.anyOf?.[1] }).toEqual({
-        path,
-        anyOf: { $ref: `#/components/schemas/${path.startsWith('/open-api/system/oauth2/') ? 'OAuth2ErrorEnvelope' : 'ErrorEnvelope'}` },
-      });
     }
     const responses = (document.components as { responses: Record<string, { headers?: Record<string, { required: boolean }> }> }).responses;
     expect(responses.Unauthorized?.headers?.['WWW-Authenticate']?.required).toBe(true);
     expect(responses.TooManyRequests?.headers?.['Retry-After']?.required).toBe(true);
     expect(responses.ServiceUnavailable?.headers?.['Retry-After']?.required).toBe(true);
+  });
+
+  it('lists the business codes of every operation, and the 200 business rejection has exactly those codes', () => {
+    for (const { path, method, operation } of operations()) {
+      const listed = operation['x-business-codes'];
+      expect({ path, method, listed }).toEqual({ path, method, listed: expect.any(Array) });
+      const rejections = (listed ?? []).filter(({ httpStatus }) => httpStatus === 200).map(({ code }) => code);
+      const schema = operation.responses['200']?.content?.['application/json'].schema;
+      const documented = schema?.anyOf?.[1]?.properties?.code?.enum ?? [];
+      expect({ path, method, documented }).toEqual({ path, method, documented: rejections });
+      for (const { code, name } of listed ?? []) expect(operation.description).toContain(`| ${code} | ${name} |`);
+    }
+    expect(operation('/open-api/pay/wallet/pay', 'post')['x-business-codes']).toEqual(
+      expect.arrayContaining([
+        { code: ErrorCatalogue.MEMBER_NOT_BOUND.code, name: 'MEMBER_NOT_BOUND', message: ErrorCatalogue.MEMBER_NOT_BOUND.template, httpStatus: 200 },
+        expect.objectContaining({ name: 'PAY_ORDER_NOT_FOUND' }),
+        expect.objectContaining({ name: 'WALLET_INSUFFICIENT_BALANCE' }),
+      ]),
+    );
+    // The token call's grant and scope refusals are coded HTTP 400s: listed, and not in the 200.
+    const token = operation('/open-api/system/oauth2/token', 'post');
+    expect(token['x-business-codes']).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'OAUTH2_SCOPE_NOT_ALLOWED', httpStatus: 400 })]));
+    expect(token.responses['200']?.content?.['application/json'].schema.anyOf?.[1]?.properties?.code?.enum).toEqual([
+      ErrorCatalogue.TENANT_NOT_FOUND.code,
+      ErrorCatalogue.TENANT_DISABLED.code,
+      ErrorCatalogue.TENANT_EXPIRED.code,
+    ]);
+    // An operation without business rejections documents the success alone.
+    expect(operation('/open-api/order/item/page').responses['200']?.content?.['application/json'].schema.anyOf).toBeUndefined();
   });
 
   it("documents the token calls' errors with the RFC 6749 error code beside the envelope", () => {

@@ -2,6 +2,7 @@
 // stated here once (the error answers and their headers, the business-rejection form of the 200,
 // operation ids, the tenant-id header, array query style), so no route can forget it.
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { BUSINESS_CODES_KEY, type BusinessCode } from './envelope';
 
 type Json = Record<string, unknown>;
 
@@ -74,6 +75,29 @@ const TENANT_ID_HEADER = {
   schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
 };
 
+/** The 200 answer of a business rejection of an operation: the envelope with exactly its codes. */
+function businessRejectionSchema(codes: readonly BusinessCode[]): Json {
+  return {
+    type: 'object',
+    description: 'A business rejection (HTTP 200): one of the business codes of this operation, data null',
+    properties: {
+      code: { type: 'integer', enum: codes.map(({ code }) => code), description: codes.map(({ code, name }) => `${code} ${name}`).join(', ') },
+      data: { type: 'null' },
+      msg: { type: 'string', description: 'The message of the code, its {name} parts filled in' },
+      error_detail: { type: 'string' },
+    },
+    required: ['code', 'data', 'msg', 'error_detail'],
+    additionalProperties: false,
+  };
+}
+
+/** The operation description's table of its coded errors, for readers of the docs page. */
+function businessCodeTable(codes: readonly BusinessCode[]): string {
+  if (codes.length === 0) return 'Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).';
+  const rows = codes.map(({ code, name, message, httpStatus }) => `| ${code} | ${name} | ${httpStatus} | ${message.replace(/\|/g, '\\|')} |`);
+  return ['Business codes (x-business-codes):', '', '| code | name | HTTP | message |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
 /** `/open-api/goods/qc/page` -> `goodsQcPage`; the POST form of a read gets `ByPost`. */
 function operationIdOf(path: string, method: string, isRead: boolean): string {
   const words = path
@@ -124,12 +148,18 @@ function finishOperation(operation: Operation, path: string, method: string, isR
 
   const responses = operation.responses ?? {};
   const success = responses['200'] as { content?: Record<string, { schema: Json }> } | undefined;
-  const successSchema = success?.content?.['application/json']?.schema;
-  const errorEnvelope = guarded ? ENVELOPE : OAUTH2_ENVELOPE;
+  // The GET and POST forms of a read share one success schema object: copied, not changed.
+  const { [BUSINESS_CODES_KEY]: declared, ...successSchema } = success?.content?.['application/json']?.schema ?? {};
+  // envelopeOf makes every route declare its codes; a success schema made otherwise answers none.
+  const codes = (declared ?? []) as BusinessCode[];
+  operation[BUSINESS_CODES_KEY] = codes;
+  operation.description = [operation.description, businessCodeTable(codes)].filter(Boolean).join('\n\n');
+  const rejections = codes.filter(({ httpStatus }) => httpStatus === 200);
   responses['200'] = {
-    description: 'code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue',
+    description:
+      rejections.length > 0 ? 'code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation' : 'code 0: success',
     ...(guarded ? { headers: RATE_LIMIT_HEADERS } : {}),
-    ...(successSchema ? { content: json({ anyOf: [successSchema, errorEnvelope] }) } : {}),
+    content: json(rejections.length > 0 ? { anyOf: [successSchema, businessRejectionSchema(rejections)] } : successSchema),
   };
   const errors: Record<string, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden' };
   if (method === 'post') Object.assign(errors, { 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' });

@@ -1,5 +1,6 @@
 // Goods: keyword search, image search, link parsing and detail (interface.md 4.2, open-api.md
 // "Business operations").
+import { GOODS_ERRORS } from '../core/goods/goods-service';
 import { GOODS_PAGE_SIZE, type GoodsSort } from '../core/goods/goods-provider';
 import { MAX_IMAGE_URL_LENGTH } from '../core/goods/image-url';
 import { GOODS_SOURCES, ITEM_SOURCES, KEYWORD_SEARCH_SOURCES, type GoodsSourceCode } from '../core/goods/sources';
@@ -106,7 +107,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: `A page of ${GOODS_PAGE_SIZE} goods of one source (1, 2, 3 or 5) whose titles contain every keyword term.`,
     tags: TAGS,
     params: searchParams,
-    response: envelopeOf(goodsSummaryPage),
+    response: envelopeOf(goodsSummaryPage, GOODS_ERRORS.search),
     handler: async (params, request) => ok(await core.goods.search(partnerContext(request, core), params)),
   });
 
@@ -117,7 +118,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: `A page of ${GOODS_PAGE_SIZE} goods of one source (1, 2 or 3) showing the image: goods registering the same image URL (query and fragment ignored), then goods whose image has the same perceptual hash.`,
     tags: TAGS,
     params: imageSearchParams,
-    response: envelopeOf(goodsSummaryPage),
+    response: envelopeOf(goodsSummaryPage, GOODS_ERRORS.imageSearch),
     handler: async ({ imagesUrl, page, source }, request) =>
       ok(await core.goods.imageSearch(partnerContext(request, core), { imageUrl: imagesUrl, page, source })),
   });
@@ -129,7 +130,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'The goods a marketplace, agent-site or short link points at. A link that names no goods is a business error.',
     tags: TAGS,
     params: parseLinkParams,
-    response: envelopeOf(parsedLink),
+    response: envelopeOf(parsedLink, GOODS_ERRORS.parseLink),
     handler: async (params, request) => ok(await core.goods.parseLink(partnerContext(request, core), params)),
   });
 
@@ -140,7 +141,7 @@ export const goodsRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'The goods with its SKUs, current prices (cents) and stock. Goods that do not exist are a business error.',
     tags: TAGS,
     params: detailParams,
-    response: envelopeOf(goodsDetail),
+    response: envelopeOf(goodsDetail, GOODS_ERRORS.requireDetail),
     handler: async (params, request) => ok(await core.goods.requireDetail(partnerContext(request, core), params)),
   });
 };

@@ -51,7 +51,7 @@ export const invoiceRoutes: PartnerRoutes = async (app, { core }) => {
         description: `Generates the commercial invoice PDF of each bag once per language and answers its URL; asking again answers the same file. A failed generation (status 2) is retried by asking again; a bag another request is generating answers status 0 (read it later with get). ${ENTRY_RULES}`,
         tags: TAGS,
         body: generateBody,
-        response: { 200: envelopeOf(invoiceEntries) },
+        response: { 200: envelopeOf(invoiceEntries, []) },
       },
     },
     async (request) => ok(await core.invoices.generate(partnerContext(request, core), request.body.orderNos, request.body.language)),
@@ -64,7 +64,7 @@ export const invoiceRoutes: PartnerRoutes = async (app, { core }) => {
     description: `Status and URL of the invoices of the orders' bags; the URL only of successfully generated files. Generates and retries nothing. ${ENTRY_RULES}`,
     tags: TAGS,
     params: generateBody,
-    response: envelopeOf(invoiceEntries),
+    response: envelopeOf(invoiceEntries, []),
     handler: async (params, request) => ok(await core.invoices.get(partnerContext(request, core), params.orderNos, params.language)),
   });
 };

@@ -10,7 +10,7 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import type { ErrorDescription } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
-import { basicCredentials, bearerToken, invalidClient } from '../core/oauth2/partner-auth';
+import { basicCredentials, bearerToken, invalidClient, TOKEN_CALL_ERRORS } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
 import { apiHeadersWith } from '../http/browser-security';
 import { sendError } from '../http/rest-errors';
@@ -132,7 +132,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         querystring: tokenQuery,
         consumes: [FORM_CONTENT_TYPE],
         body: tokenForm,
-        response: { 200: envelopeOf(tokenData) },
+        response: { 200: envelopeOf(tokenData, [...TOKEN_CALL_ERRORS.authenticateClient, ...TOKEN_CALL_ERRORS.issueToken]) },
       },
       preHandler: async (request, reply) => {
         try {
@@ -164,7 +164,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         querystring: revokeQuery,
         consumes: [FORM_CONTENT_TYPE],
         body: revokeForm,
-        response: { 200: envelopeOf(z.boolean()) },
+        response: { 200: envelopeOf(z.boolean(), TOKEN_CALL_ERRORS.authenticateClient) },
       },
       preHandler: async (request, reply) => {
         parameter('token', request.query.token, request.body?.token, true);

@@ -1,5 +1,6 @@
 // Purchase orders (quote, create, query) and the order-item and bag-order pages of a member
 // (interface.md 4.2, open-api.md "Business operations").
+import { PURCHASE_ORDER_ERRORS } from '../core/order/purchase-order-service';
 import { pageWindow } from '../core/paging';
 import { z } from '../core/validation';
 import { ORDER_SOURCES } from '../core/goods/sources';
@@ -208,7 +209,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
         description: 'Prices come from the goods provider now; prices sent by the client are ignored. Creates nothing.',
         tags: TAGS,
         body: quoteBody,
-        response: { 200: envelopeOf(quoteData) },
+        response: { 200: envelopeOf(quoteData, PURCHASE_ORDER_ERRORS.quote) },
       },
     },
     async (request) => {
@@ -228,7 +229,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
           'Idempotent on outOrderNo per partner: the same body again answers the first order; another body with a used outOrderNo is refused. When expectedPayAmount deviates from the live payAmount by more than the configured percentage, nothing is created.',
         tags: TAGS,
         body: createBody,
-        response: { 200: envelopeOf(createData) },
+        response: { 200: envelopeOf(createData, PURCHASE_ORDER_ERRORS.create) },
       },
     },
     async (request) => {
@@ -244,7 +245,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'By orderNo or by outOrderNo (exactly one). Only orders created by the calling partner are found.',
     tags: TAGS,
     params: getParams,
-    response: envelopeOf(orderData),
+    response: envelopeOf(orderData, PURCHASE_ORDER_ERRORS.get),
     handler: async (query, request) => {
       const reference = query.orderNo !== undefined ? { orderNo: query.orderNo } : { outOrderNo: query.outOrderNo as string };
       return ok(await core.purchaseOrders.get(partnerContext(request, core), reference));
@@ -258,7 +259,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: itemPageParams,
-    response: envelopeOf(pageOf(orderItemRow, 'OrderItemPage')),
+    response: envelopeOf(pageOf(orderItemRow, 'OrderItemPage'), []),
     handler: async (query, request) =>
       ok(await core.orderPages.orderItems(partnerContext(request, core), { ...memberPageQuery(query), orderNo: query.orderNo, orderItemNo: query.orderItemNo })),
   });
@@ -270,7 +271,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: bagPageParams,
-    response: envelopeOf(pageOf(bagRow, 'BagOrderPage')),
+    response: envelopeOf(pageOf(bagRow, 'BagOrderPage'), []),
     handler: async (query, request) => ok(await core.orderPages.bags(partnerContext(request, core), { ...memberPageQuery(query), bagNo: query.bagOrderNo })),
   });
 };

@@ -1,4 +1,5 @@
 // USD payment orders (open-api.md): create, query, page, logistics submit.
+import { PAYMENT_ORDER_ERRORS } from '../core/payment/payment-order-service';
 import { centsToUsd } from '../core/money/usd';
 import { PaymentOrderStatus } from '../core/order/statuses';
 import {
@@ -132,7 +133,7 @@ export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
           'The same outOrderNo with the same body answers the first order; with a different body it is refused.',
         tags: TAGS,
         body: paymentOrderCreateSchema,
-        response: { 200: envelopeOf(paymentOrderOut) },
+        response: { 200: envelopeOf(paymentOrderOut, PAYMENT_ORDER_ERRORS.create) },
       },
     },
     async (request) => ok(paymentOrderData(await core.paymentOrders.create(partnerContext(request, core), request.body))),
@@ -145,7 +146,7 @@ export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'By exactly one of orderNo, outOrderNo, paymentOrderId; only your own orders.',
     tags: TAGS,
     params: getParams,
-    response: envelopeOf(paymentOrderOut),
+    response: envelopeOf(paymentOrderOut, PAYMENT_ORDER_ERRORS.get),
     handler: async (key, request) => ok(paymentOrderData(await core.paymentOrders.get(partnerContext(request, core), key))),
   });
 
@@ -156,7 +157,7 @@ export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'Your payment orders, newest first.',
     tags: TAGS,
     params: pageParamsSchema,
-    response: envelopeOf(pageOf(paymentOrderOut, 'PaymentOrderPage')),
+    response: envelopeOf(pageOf(paymentOrderOut, 'PaymentOrderPage'), PAYMENT_ORDER_ERRORS.page),
     handler: async (filter, request) => {
       const page = await core.paymentOrders.page(partnerContext(request, core), filter);
       return ok({ list: page.list.map(paymentOrderData), total: page.total });
@@ -172,7 +173,7 @@ export const paymentOrderRoutes: PartnerRoutes = async (app, { core }) => {
         description: 'Stores the parcels and hands them to the payment channel. Only paid orders take logistics.',
         tags: TAGS,
         body: logisticsSubmitSchema,
-        response: { 200: envelopeOf(logisticsOut) },
+        response: { 200: envelopeOf(logisticsOut, PAYMENT_ORDER_ERRORS.submitLogistics) },
       },
     },
     async (request) => {

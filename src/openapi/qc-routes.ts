@@ -3,7 +3,7 @@
 import { pageWindow } from '../core/paging';
 import { ITEM_SOURCES } from '../core/goods/sources';
 import { QcResult } from '../core/order/statuses';
-import { QC_LATEST_COUNT } from '../core/qc/qc-service';
+import { QC_GOODS_READ_ERRORS, QC_LATEST_COUNT } from '../core/qc/qc-service';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
 import { goodsIdParam, goodsSourceOut, goodsSourceParam } from './goods-routes';
@@ -72,7 +72,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
       'Completed QC records (photos of the goods as they arrived at the warehouse), newest completion first. Quality information of goods is shared by all partners; it carries no order numbers.',
     tags: TAGS,
     params: goodsQcPageParams,
-    response: envelopeOf(pageOf(goodsQcRecord, 'GoodsQcRecordPage')),
+    response: envelopeOf(pageOf(goodsQcRecord, 'GoodsQcRecordPage'), QC_GOODS_READ_ERRORS),
     handler: async ({ pageNo, pageSize, ...filter }, request) =>
       ok(await core.qc.goodsPage(partnerContext(request, core), filter, pageWindow({ pageNo, pageSize }))),
   });
@@ -84,7 +84,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     description: `The ${QC_LATEST_COUNT} most recently completed QC records of the goods (of the SKU when skuId is given), newest first.`,
     tags: TAGS,
     params: goodsQcKeyParams,
-    response: envelopeOf(z.array(goodsQcRecord)),
+    response: envelopeOf(z.array(goodsQcRecord), QC_GOODS_READ_ERRORS),
     handler: async (params, request) => ok(await core.qc.latest(partnerContext(request, core), params)),
   });
 
@@ -95,7 +95,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
     description: 'How many completed QC records and photos the goods (the SKU when skuId is given) has, and when the last one completed.',
     tags: TAGS,
     params: goodsQcKeyParams,
-    response: envelopeOf(goodsQcSummary),
+    response: envelopeOf(goodsQcSummary, QC_GOODS_READ_ERRORS),
     handler: async (params, request) => ok(await core.qc.summary(partnerContext(request, core), params)),
   });
 
@@ -107,7 +107,7 @@ export const qcRoutes: PartnerRoutes = async (app, { core }) => {
       'An O… order number answers the completed records of all its items, a PI… item number those of that item. Only orders of the calling partner: any other number, and an order without completed QC, answers an empty list.',
     tags: TAGS,
     params: orderQcParams,
-    response: envelopeOf(z.array(orderQcRecord)),
+    response: envelopeOf(z.array(orderQcRecord), []),
     handler: async (params, request) => ok(params.orderNo === '' ? [] : await core.qc.byOrder(partnerContext(request, core), params)),
   });
 };

@@ -1,5 +1,6 @@
 // Supplement bills: the list of outstanding bills of a user, and the supplement pay order that groups
 // some of them for wallet pay (interface.md 4.2, open-api.md "Business operations").
+import { SUPPLEMENT_ERRORS } from '../core/supplement/supplement-service';
 import { SupplementBizType } from '../core/order/statuses';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
@@ -48,7 +49,7 @@ export const supplementRoutes: PartnerRoutes = async (app, { core }) => {
       'those listed here are the ones auto-debit could not pay (short balance) or that wait for the partner (authorization off).',
     tags: TAGS,
     params: listParams,
-    response: envelopeOf(z.array(billRow)),
+    response: envelopeOf(z.array(billRow), SUPPLEMENT_ERRORS.listUnpaid),
     handler: async ({ externalUserId }, request) => {
       const bills = await core.supplements.listUnpaid(partnerContext(request, core), externalUserId);
       return ok(bills.map(({ orderExpensesNo, bizType, bizNo, amount, reason, createdAt }) => ({ orderExpensesNo, bizType, bizNo, amount, reason, createTime: createdAt })));
@@ -66,7 +67,7 @@ export const supplementRoutes: PartnerRoutes = async (app, { core }) => {
           'A bill already in an unpaid supplement pay order moves to the new one, and that older pay order is closed.',
         tags: TAGS,
         body: tradeNoBody,
-        response: { 200: envelopeOf(tradeNoData) },
+        response: { 200: envelopeOf(tradeNoData, SUPPLEMENT_ERRORS.createPayOrder) },
       },
     },
     async (request) => ok(await core.supplements.createPayOrder(partnerContext(request, core), request.body)),

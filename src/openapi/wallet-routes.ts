@@ -1,4 +1,5 @@
 // Wallet pay and wallet balance (interface.md 4.2, open-api.md "Business operations").
+import { WALLET_PAY_ERRORS } from '../core/pay/wallet-pay-service';
 import { MAX_INT32 } from '../core/int-bounds';
 import { z } from '../core/validation';
 import { envelopeOf, ok } from './envelope';
@@ -42,7 +43,7 @@ export const walletRoutes: PartnerRoutes = async (app, { core }) => {
           'when payAmount differs from it, when its order is no longer payable, or when the balance is short. A pay order is debited at most once.',
         tags: TAGS,
         body: payBody,
-        response: { 200: envelopeOf(payData) },
+        response: { 200: envelopeOf(payData, WALLET_PAY_ERRORS.pay) },
       },
     },
     async (request) => ok(await core.walletPay.pay(partnerContext(request, core), request.body)),
@@ -54,7 +55,7 @@ export const walletRoutes: PartnerRoutes = async (app, { core }) => {
     summary: 'Wallet balance of a bound user',
     tags: TAGS,
     params: balanceParams,
-    response: envelopeOf(balanceData),
+    response: envelopeOf(balanceData, WALLET_PAY_ERRORS.balance),
     handler: async ({ externalUserId }, request) => ok(await core.walletPay.balance(partnerContext(request, core), externalUserId)),
   });
 };

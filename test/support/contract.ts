@@ -1,7 +1,9 @@
 // The partner contract as a check on every answer: each response an app under test sends from a
 // documented /open-api operation (inject and real HTTP alike) is validated against that app's own
 // /open-api/openapi.json for its operation and status, with a JSON Schema 2020-12 validator. A
-// violation is recorded here, and contract-setup.ts fails the test that received it.
+// violation is recorded here, and contract-setup.ts fails the test that received it. A coded error
+// (a code other than 0 and the HTTP status) must be one the operation lists in x-business-codes:
+// the 200's enum checks the business rejections, and this file the coded errors of other statuses.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +17,13 @@ interface Response {
   content?: Record<string, { schema?: unknown }>;
 }
 
+interface Operation {
+  responses?: Record<string, Response>;
+  'x-business-codes'?: { code: number; httpStatus: number }[];
+}
+
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+  paths: Record<string, Record<string, Operation>>;
   components?: { responses?: Record<string, Response> };
 }
 
@@ -58,7 +65,8 @@ export class ContractChecker {
   check(answer: Answer): string[] {
     const method = answer.method.toLowerCase();
     const where = `${answer.method} ${answer.path} ${answer.status}`;
-    const declared = this.document.paths[answer.path]?.[method]?.responses?.[String(answer.status)];
+    const operation = this.document.paths[answer.path]?.[method];
+    const declared = operation?.responses?.[String(answer.status)];
     if (!declared) return [`${where}: status not documented (body ${answer.body.slice(0, 300)})`];
     const [response, pointer] = this.resolve(declared, `#/paths/${escape(answer.path)}/${method}/responses/${answer.status}`);
     const problems: string[] = [];
@@ -74,6 +82,11 @@ export class ContractChecker {
       }
       const validate = this.validator(`${pointer}/content/application~1json/schema`);
       if (!validate(body)) problems.push(`${where}: ${this.ajv.errorsText(validate.errors)} in ${answer.body.slice(0, 500)}`);
+      const code = (body as { code?: unknown } | null)?.code;
+      const listed = (operation?.['x-business-codes'] ?? []).some((entry) => entry.code === code && entry.httpStatus === answer.status);
+      if (typeof code === 'number' && code !== 0 && code !== answer.status && !listed) {
+        problems.push(`${where}: code ${code} is not among the operation's x-business-codes`);
+      }
     }
     return problems;
   }

@@ -7,9 +7,9 @@ import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
-import { ErrorCatalogue } from '../errors/catalogue';
+import { CATALOGUE_BY_CODE, ErrorCatalogue } from '../errors/catalogue';
 import type { ErrorMessages } from '../errors/describe-error';
-import { type ErrorDefinition, ServiceError } from '../errors/service-error';
+import { ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import type { RequestContext } from '../request-context';
@@ -18,11 +18,6 @@ import { z } from '../validation';
 import { ErrorMessageStore } from './error-message-store';
 
 const PARAMETER = /\{(\w+)\}/g;
-
-/** The catalogue by code. */
-const CATALOGUE_BY_CODE: ReadonlyMap<number, { name: string; definition: ErrorDefinition }> = new Map(
-  Object.entries(ErrorCatalogue).map(([name, definition]) => [definition.code, { name, definition }]),
-);
 
 /** A BCP 47 language tag of at most 10 characters, in its canonical casing (`zh-cn` -> `zh-CN`). */
 export const languageTagSchema = z

@@ -363,3 +363,8 @@ export const ErrorCatalogue = {
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;
+
+/** The catalogue by code, with each definition's name (the console lists it; the partner document names the codes). */
+export const CATALOGUE_BY_CODE: ReadonlyMap<number, { name: string; definition: ErrorDefinition }> = new Map(
+  Object.entries(ErrorCatalogue).map(([name, definition]) => [definition.code, { name, definition }]),
+);

@@ -17,6 +17,12 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * The business errors an operation can answer, declared beside the code that raises them: the
+ * partner document lists them per operation, and the test suite fails an answer with any other code.
+ */
+export type BusinessErrors = readonly ErrorDefinition[];
+
 export type ErrorParams = Record<string, string | number>;
 
 export class ServiceError extends Error {

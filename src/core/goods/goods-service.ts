@@ -9,11 +9,11 @@
 
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import type { RequestContext } from '../request-context';
 import { CatalogGoodsProvider } from './catalog-goods-provider';
 import type { GoodsDetail, GoodsPage, GoodsProvider, GoodsSku, GoodsSort } from './goods-provider';
-import { HttpGoodsProvider } from './http-goods-provider';
+import { GOODS_PROVIDER_ERRORS, HttpGoodsProvider } from './http-goods-provider';
 import { buildTargetDetailUrl, type ParsedGoodsLink } from './link-parser';
 import { ShortLinkError, parseGoodsLinkFollowingRedirects } from './short-link';
 import { GOODS_SOURCES, goodsSourceByCode, ORDER_SOURCES, type GoodsSource, type GoodsSourceCode } from './sources';
@@ -59,6 +59,17 @@ export function goodsNotFoundError(source: number, goodsId: string): ServiceErro
 export function skuNotFoundError(source: number, goodsId: string, skuId: string): ServiceError {
   return new ServiceError(ErrorCatalogue.GOODS_SKU_NOT_FOUND, { source, goodsId, skuId });
 }
+
+const SEARCH_ERRORS: BusinessErrors = [ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED, ...GOODS_PROVIDER_ERRORS];
+
+/** The business errors of each GoodsService method. */
+export const GOODS_ERRORS = {
+  search: SEARCH_ERRORS,
+  imageSearch: SEARCH_ERRORS,
+  detail: SEARCH_ERRORS,
+  requireDetail: [...SEARCH_ERRORS, ErrorCatalogue.GOODS_NOT_FOUND],
+  parseLink: [ErrorCatalogue.GOODS_LINK_RESOLVE_FAILED, ErrorCatalogue.GOODS_LINK_UNPARSEABLE],
+} satisfies Record<string, BusinessErrors>;
 
 export class GoodsService {
   private readonly providers = new Map<GoodsSourceCode, GoodsProvider>();

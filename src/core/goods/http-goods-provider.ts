@@ -22,7 +22,7 @@
  */
 
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BodyTooLargeError, discardBody, readBodyText } from '../net/response-body';
 import { z } from '../validation';
 import { GOODS_PAGE_SIZE, type GoodsDetail, type GoodsPage, type GoodsProvider, type GoodsSort } from './goods-provider';
@@ -37,6 +37,13 @@ export interface HttpGoodsProviderOptions {
   readonly timeoutMs: number;
   readonly fetchImpl?: typeof fetch;
 }
+
+/** Any call to a goods service over HTTP (sources configured to use one). */
+export const GOODS_PROVIDER_ERRORS: BusinessErrors = [
+  ErrorCatalogue.GOODS_PROVIDER_TIMEOUT,
+  ErrorCatalogue.GOODS_PROVIDER_FAILED,
+  ErrorCatalogue.GOODS_PROVIDER_BAD_RESPONSE,
+];
 
 export const API_KEY_HEADER = 'X-Api-Key';
 

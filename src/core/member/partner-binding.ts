@@ -5,7 +5,7 @@
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
 
 export interface BoundMember {
@@ -15,6 +15,9 @@ export interface BoundMember {
 }
 
 /** About 200 bytes each: at most some 20 MB per process. */
+/** Resolving an externalUserId of the calling partner. */
+export const BINDING_ERRORS: BusinessErrors = [ErrorCatalogue.MEMBER_NOT_BOUND];
+
 export const MAX_CACHED_BINDINGS = 100_000;
 
 /** The partner's clientId of a partner context; other callers have no bindings. */

@@ -16,11 +16,11 @@
 //    distributed flood can cause per client; its price is that a correct secret this process has
 //    not yet verified may wait (Retry-After) while its client is under such a flood.
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { callerNetwork } from '../net/ip-matcher';
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../ratelimit/rate-limiter';
 import { UserType } from '../request-context';
-import type { TenantDirectory } from '../tenant/tenant-directory';
+import { TENANT_ACTIVE_ERRORS, type TenantDirectory } from '../tenant/tenant-directory';
 import type { ClientRegistry, ClientSettings } from './client-registry';
 import { CLIENT_CREDENTIALS, parseScopeParameter } from './scopes';
 import type { AccessToken, TokenService } from './token-service';
@@ -122,6 +122,12 @@ function assertWhitelisted(client: ClientSettings, ip: string): void {
     throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `IP ${ip} is not on the client's whitelist` });
   }
 }
+
+/** The coded errors of the token calls beyond the HTTP ones (the grant and scope refusals are HTTP 400, the failure budgets 429). */
+export const TOKEN_CALL_ERRORS = {
+  authenticateClient: [ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED],
+  issueToken: [ErrorCatalogue.OAUTH2_GRANT_TYPE_NOT_ALLOWED, ErrorCatalogue.OAUTH2_SCOPE_NOT_ALLOWED, ...TENANT_ACTIVE_ERRORS],
+} satisfies Record<string, BusinessErrors>;
 
 export class PartnerAuth {
   constructor(

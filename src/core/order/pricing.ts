@@ -8,9 +8,9 @@
 // - serviceFee = goodsAmount × serviceFeeBasisPoints / 10 000, rounded half up to a whole cent.
 // - payAmount = goodsAmount + freightAmount + serviceFee; it must fit the int32 amount columns.
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import type { GoodsDetail } from '../goods/goods-provider';
-import { goodsNotFoundError, skuNotFoundError } from '../goods/goods-service';
+import { GOODS_ERRORS, goodsNotFoundError, skuNotFoundError } from '../goods/goods-service';
 import type { GoodsSourceCode } from '../goods/sources';
 import type { RequestContext } from '../request-context';
 import { MAX_INT32 } from './query-guards';
@@ -112,6 +112,15 @@ export function priceLines(lines: readonly OrderLine[], details: ReadonlyMap<str
 export interface GoodsDetailReader {
   liveGoods(ctx: RequestContext, query: { source: GoodsSourceCode; goodsId: string }): Promise<GoodsDetail | null>;
 }
+
+/** Live pricing of order lines. */
+export const PRICING_ERRORS: BusinessErrors = [
+  ...GOODS_ERRORS.detail,
+  ErrorCatalogue.GOODS_NOT_FOUND,
+  ErrorCatalogue.GOODS_SKU_NOT_FOUND,
+  ErrorCatalogue.ORDER_SKU_OUT_OF_STOCK,
+  ErrorCatalogue.ORDER_AMOUNT_TOO_LARGE,
+];
 
 export class PricingService {
   constructor(

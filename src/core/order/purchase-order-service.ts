@@ -6,13 +6,14 @@ import { newBusinessNo } from '../business-no';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import type { GoodsSourceCode } from '../goods/sources';
 import type { PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
+import { BINDING_ERRORS } from '../member/partner-binding';
 import { memberAddressSnapshot } from './address-snapshot';
 import type { OrderSettings } from './order-settings';
-import { deviatesBeyond, type PricingService, type Quote } from './pricing';
+import { deviatesBeyond, PRICING_ERRORS, type PricingService, type Quote } from './pricing';
 import { partnerScope } from './query-guards';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus } from './statuses';
 
@@ -90,6 +91,20 @@ export function purchaseRequestHash(input: CreatePurchaseOrderInput): string {
 }
 
 type StoredOrder = { orderNo: string; outOrderNo: string; paymentId: string; payAmount: number; status: number; goodsAmount: number; freightAmount: number; serviceFee: number; requestHash: string; tenantId: number };
+
+/** The business errors of each partner operation of PurchaseOrderService. */
+export const PURCHASE_ORDER_ERRORS = {
+  quote: [...BINDING_ERRORS, ...PRICING_ERRORS],
+  create: [
+    ErrorCatalogue.ORDER_OUT_ORDER_NO_CONFLICT,
+    ...BINDING_ERRORS,
+    ErrorCatalogue.ORDER_ADDRESS_NOT_FOUND,
+    ErrorCatalogue.ORDER_NO_DEFAULT_ADDRESS,
+    ...PRICING_ERRORS,
+    ErrorCatalogue.ORDER_PRICE_DEVIATION,
+  ],
+  get: [ErrorCatalogue.ORDER_NOT_FOUND],
+} satisfies Record<string, BusinessErrors>;
 
 export class PurchaseOrderService {
   constructor(

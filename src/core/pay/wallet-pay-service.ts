@@ -4,11 +4,11 @@
 // concurrent pays of one paymentId exactly one moves money and the others are refused cleanly.
 import type { Db, DbTransaction } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
-import { boundMemberFrom, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
+import { BINDING_ERRORS, boundMemberFrom, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
 import type { RequestContext } from '../request-context';
-import { applyWalletMovement, WalletLedgerKind } from '../wallet/wallet-ledger';
+import { applyWalletMovement, WALLET_DEBIT_ERRORS, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
 import { emitPurchaseOrderEventOf, emitSupplementEvents, PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource } from '../webhook/webhook-outbox';
 
@@ -56,6 +56,21 @@ function statusError(payOrder: PayOrderRecord): ServiceError | undefined {
 function notPayable(payOrder: PayOrderRecord): ServiceError {
   return new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_PAYABLE, { kind: payOrder.kind, bizNo: payOrder.bizNo, paymentId: payOrder.paymentId });
 }
+
+/** The business errors of each WalletPayService method. */
+export const WALLET_PAY_ERRORS = {
+  balance: [...BINDING_ERRORS, ErrorCatalogue.WALLET_NOT_FOUND],
+  pay: [
+    ...BINDING_ERRORS,
+    ErrorCatalogue.PAY_ORDER_NOT_FOUND,
+    ErrorCatalogue.PAY_ORDER_OTHER_USER,
+    ErrorCatalogue.PAY_ORDER_ALREADY_PAID,
+    ErrorCatalogue.PAY_ORDER_CLOSED,
+    ErrorCatalogue.PAY_AMOUNT_MISMATCH,
+    ErrorCatalogue.PAY_ORDER_NOT_PAYABLE,
+    ...WALLET_DEBIT_ERRORS,
+  ],
+} satisfies Record<string, BusinessErrors>;
 
 export class WalletPayService {
   constructor(

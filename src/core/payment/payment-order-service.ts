@@ -20,7 +20,7 @@ import { newBusinessNo } from '../business-no';
 import { type Database, type Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { partnerScope } from '../order/query-guards';
 import { PaymentOrderStatus } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
@@ -93,6 +93,15 @@ function shippingField(info: Prisma.JsonValue | Record<string, string> | null, f
 
 /** Attempts at a new order when a generated number collides with an existing one. */
 const CREATE_ATTEMPTS = 3;
+
+/** The business errors of PaymentOrderService's partner operations. */
+export const PAYMENT_ORDER_ERRORS = {
+  create: [ErrorCatalogue.PAYMENT_ORDER_OUT_ORDER_NO_CONFLICT],
+  get: [ErrorCatalogue.PAYMENT_ORDER_NOT_FOUND],
+  page: [],
+  // An order of a channel no longer registered cannot take logistics.
+  submitLogistics: [ErrorCatalogue.PAYMENT_ORDER_NOT_FOUND, ErrorCatalogue.PAYMENT_ORDER_NOT_PAID, ErrorCatalogue.PAYMENT_CHANNEL_UNKNOWN],
+} satisfies Record<string, BusinessErrors>;
 
 export class PaymentOrderService {
   private readonly db: Db;

@@ -12,7 +12,7 @@
 
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { goodsSourceByCode } from '../goods/sources';
 import { partnerScope } from '../order/query-guards';
 import { OrderItemStatus, QcResult, QcStatus } from '../order/statuses';
@@ -137,6 +137,9 @@ function isPhotoUrl(url: string): boolean {
     return false;
   }
 }
+
+/** The business errors of QcService's partner reads by goods (a filter on a source without goods detail). */
+export const QC_GOODS_READ_ERRORS: BusinessErrors = [ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED];
 
 export class QcService {
   constructor(private readonly db: Db) {}

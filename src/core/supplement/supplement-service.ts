@@ -10,8 +10,8 @@ import { newBusinessNo } from '../business-no';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
-import { partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
+import { BINDING_ERRORS, partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
 import { emitSupplementEvents } from '../webhook/webhook-outbox';
@@ -89,6 +89,18 @@ function isShortBalance(error: unknown): boolean {
 export function supplementBizRef(orderExpensesNo: string): string {
   return `supplement:${orderExpensesNo}`;
 }
+
+/** The business errors of SupplementService's partner operations. */
+export const SUPPLEMENT_ERRORS = {
+  listUnpaid: BINDING_ERRORS,
+  createPayOrder: [
+    ...BINDING_ERRORS,
+    ErrorCatalogue.SUPPLEMENT_NOT_FOUND,
+    ErrorCatalogue.SUPPLEMENT_NOT_UNPAID,
+    ErrorCatalogue.SUPPLEMENT_MIXED_BIZ_TYPES,
+    ErrorCatalogue.SUPPLEMENT_CHANGED,
+  ],
+} satisfies Record<string, BusinessErrors>;
 
 export class SupplementService {
   constructor(

@@ -2,7 +2,7 @@
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 
 /** The tenant created first by the seed; partner tokens are issued in it unless a tenant-id is sent. */
 export const SYSTEM_TENANT_ID = 1;
@@ -15,6 +15,9 @@ interface TenantState {
   enabled: boolean;
   expiresAt: number;
 }
+
+/** TenantDirectory.assertActive. */
+export const TENANT_ACTIVE_ERRORS: BusinessErrors = [ErrorCatalogue.TENANT_NOT_FOUND, ErrorCatalogue.TENANT_DISABLED, ErrorCatalogue.TENANT_EXPIRED];
 
 export class TenantDirectory {
   private readonly tenants = new Map<number, TenantState | null>();

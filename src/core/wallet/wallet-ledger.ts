@@ -4,7 +4,7 @@
 // money moves together with the order it pays.
 import type { DbTransaction } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { MAX_INT32 } from '../order/query-guards';
 import { WebhookEventType } from '../webhook/event-types';
 import { emitMemberEvent } from '../webhook/webhook-outbox';
@@ -22,6 +22,13 @@ export const WALLET_LEDGER_KINDS = Object.values(WalletLedgerKind) as [WalletLed
 
 /** Balances are Int columns (int4 on PostgreSQL). */
 export const MAX_WALLET_BALANCE = MAX_INT32;
+
+/** applyWalletMovement with a negative amount (a credit can also hit WALLET_BALANCE_LIMIT). */
+export const WALLET_DEBIT_ERRORS: BusinessErrors = [
+  ErrorCatalogue.WALLET_NOT_FOUND,
+  ErrorCatalogue.WALLET_BIZ_REF_CONFLICT,
+  ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE,
+];
 
 export interface WalletMovement {
   memberId: number;
