@@ -1,6 +1,7 @@
 // `npm test`: the whole suite on the embedded default (SQLite, in-memory rate limits and caches),
 // then again on PostgreSQL with Redis. Without those servers the second pass is skipped, and says
-// so; under CI it is mandatory, so unreachable services fail the run. Arguments go to vitest.
+// so; under CI it is mandatory, so unreachable services fail the run. In between, the console's
+// browser tests (vitest.e2e.config.ts) run once on SQLite. Arguments go to vitest.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -26,20 +27,24 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
+/** The console's browser pass (vitest.e2e.config.ts) ends here at the latest. */
+const E2E_PASS_TIMEOUT_MS = 10 * 60_000;
+
 interface Counts {
   passed: number;
   failed: number;
   skipped: number;
 }
 
-function runPass(label: string, env: Record<string, string>): Counts & { ok: boolean } {
+function runPass(label: string, env: Record<string, string>, config?: string): Counts & { ok: boolean } {
   console.log(`\n=== Test pass: ${label} ===\n`);
   const reportDir = mkdtempSync(join(tmpdir(), 'openbuy-vitest-'));
   const report = join(reportDir, 'report.json');
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
+    ['node_modules/vitest/vitest.mjs', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+    // A browser pass that hangs must not hold the run: it is bounded as a whole.
+    { stdio: 'inherit', env: { ...process.env, ...env }, timeout: config ? E2E_PASS_TIMEOUT_MS : undefined },
   );
   let counts: Counts = { passed: 0, failed: 0, skipped: 0 };
   try {
@@ -54,6 +59,12 @@ function runPass(label: string, env: Record<string, string>): Counts & { ok: boo
 
 async function main(): Promise<number> {
   const passes = [runPass('SQLite (embedded default), in-memory limits and caches', { TEST_DATABASE: 'sqlite', TEST_REDIS_URL: '' })];
+  // The console in a real browser, once, on SQLite, after a build when its sources changed. Not when
+  // arguments choose tests: `npx vitest run --config vitest.e2e.config.ts` runs this pass alone.
+  if (vitestArgs.length === 0) {
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/console-build.ts'], { stdio: 'inherit' });
+    passes.push(runPass('the console in Chromium (SQLite)', { TEST_DATABASE: 'sqlite', TEST_REDIS_URL: '' }, 'vitest.e2e.config.ts'));
+  }
   const [postgresUp, redisUp] = await Promise.all([reachable(postgresUrl), reachable(redisUrl)]);
   if (postgresUp && redisUp) {
     passes.push(runPass('PostgreSQL and Redis', { TEST_DATABASE: 'postgresql', TEST_POSTGRES_URL: postgresUrl, TEST_REDIS_URL: redisUrl }));

@@ -15,6 +15,7 @@ import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
 import { registerSecurityHeaders, withCors } from './http/browser-security';
+import { consoleRoutes } from './http/console-routes';
 import { fileRoutes } from './http/file-routes';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { AppMetrics, registerMetrics } from './http/metrics';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
     await browserFaces.register(trpcPlugin, { core });
   });
+  await app.register(consoleRoutes);
   await app.register(fileRoutes, { core });
   await app.register(shortLinkRoutes, { core });
   await app.register(paymentChannelRoutes, { core });

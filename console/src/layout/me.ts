@@ -1,0 +1,79 @@
+// Who is signed in: menus, button permissions and the administrator, read once per session.
+import { useQuery } from '@tanstack/react-query';
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { ConsoleMeQuery } from '../gql/graphql';
+
+const MeDocument = graphql(`
+  query ConsoleMe {
+    me {
+      permissions
+      user {
+        id
+        username
+        nickname
+      }
+      menus {
+        ...ConsoleMenu
+        children {
+          ...ConsoleMenu
+          children {
+            ...ConsoleMenu
+          }
+        }
+      }
+    }
+  }
+  fragment ConsoleMenu on MenuTreeView {
+    id
+    name
+    path
+    icon
+    component
+    visible
+  }
+`);
+
+export type Me = ConsoleMeQuery['me'];
+
+export const ME_QUERY_KEY = ['me'];
+
+export const useMe = () => useQuery({ queryKey: ME_QUERY_KEY, queryFn: async () => (await execute(MeDocument)).me });
+
+export interface MenuRoute {
+  /** The console path, e.g. /system/user. */
+  path: string;
+  name: string;
+  component?: string;
+  children?: MenuRoute[];
+}
+
+interface MenuNode {
+  name: string;
+  path?: string | null;
+  component?: string | null;
+  visible: boolean;
+  children?: readonly MenuNode[];
+}
+
+const joinPath = (parent: string, path: string) => (path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`);
+
+/** The menu tree as console routes: a directory's path prefixes its menus' (`/system` + `user`). */
+export function menuRoutes(menus: readonly MenuNode[], parent = ''): MenuRoute[] {
+  return menus
+    .filter((menu) => menu.visible)
+    .map((menu) => {
+      const path = joinPath(parent, menu.path ?? '');
+      const children = menu.children?.length ? menuRoutes(menu.children, path) : undefined;
+      return { path, name: menu.name, component: menu.component ?? undefined, children };
+    });
+}
+
+export function findRoute(routes: readonly MenuRoute[], path: string): MenuRoute | undefined {
+  for (const route of routes) {
+    if (route.path === path && route.component) return route;
+    const found = route.children && findRoute(route.children, path);
+    if (found) return found;
+  }
+  return undefined;
+}

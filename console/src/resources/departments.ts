@@ -1,0 +1,71 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { DeptSaveReqVo } from '../gql/graphql';
+import { commonStatus, departmentTree } from './options';
+import { defineResource } from './types';
+
+const DeptListDocument = graphql(`
+  query ConsoleDeptList {
+    deptSimpleList {
+      id
+      name
+      parentId
+      sort
+      leaderUserId
+      phone
+      email
+      status
+      createTime
+    }
+  }
+`);
+
+const CreateDeptDocument = graphql(`
+  mutation ConsoleCreateDept($input: DeptSaveReqVO!) {
+    createDept(input: $input)
+  }
+`);
+
+const UpdateDeptDocument = graphql(`
+  mutation ConsoleUpdateDept($input: DeptSaveReqVO!) {
+    updateDept(input: $input)
+  }
+`);
+
+const DeleteDeptDocument = graphql(`
+  mutation ConsoleDeleteDept($id: Int64!) {
+    deleteDept(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as DeptSaveReqVo;
+
+export default defineResource({
+  component: 'system/dept/index',
+  title: 'departments.title',
+  permission: 'system:dept',
+  tree: true,
+  columns: [
+    { field: 'name', title: 'common.name' },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'phone', title: 'departments.phone' },
+    { field: 'status', title: 'common.status', options: commonStatus },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'parentId', label: 'departments.parent', kind: 'treeSelect', tree: departmentTree },
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 30 },
+    { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
+    { name: 'phone', label: 'departments.phone', kind: 'text', max: 11 },
+    { name: 'email', label: 'departments.email', kind: 'text', max: 50 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+  ],
+  list: async () => {
+    const { deptSimpleList } = await execute(DeptListDocument);
+    return { rows: deptSimpleList, total: deptSimpleList.length };
+  },
+  toForm: ({ id: _id, createTime: _created, leaderUserId: _leader, ...row }) => ({ ...row, parentId: row.parentId || undefined }),
+  create: (values) => execute(CreateDeptDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateDeptDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteDeptDocument, { id: row.id }),
+});

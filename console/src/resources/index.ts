@@ -1,0 +1,12 @@
+// Every resource screen, by its menu's `component`; each definition is loaded when its screen opens.
+import type { ResourceDefinition } from './types';
+
+// Each module's default export is a ResourceDefinition of its own row type (checked by defineResource);
+// the generic screen treats every row alike.
+type Loader = () => Promise<{ default: ResourceDefinition<never> | object }>;
+
+export const RESOURCES: Readonly<Record<string, Loader>> = {
+  'system/user/index': () => import('./users'),
+  'system/role/index': () => import('./roles'),
+  'system/dept/index': () => import('./departments'),
+};

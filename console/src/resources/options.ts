@@ -1,0 +1,55 @@
+// Choice lists shared by several resources.
+import { graphql } from '../gql';
+import { execute } from '../api/client';
+import { i18next } from '../i18n';
+import type { Option, TreeOption } from './types';
+
+/** 0 enabled, 1 disabled: the seed's meaning for most resources. */
+export const commonStatus = (): readonly Option[] => [
+  { value: 0, label: i18next.t('common.enabled') },
+  { value: 1, label: i18next.t('common.disabled') },
+];
+
+const DeptOptionsDocument = graphql(`
+  query ConsoleDeptOptions {
+    deptSimpleList {
+      id
+      name
+      parentId
+    }
+  }
+`);
+
+export async function departmentTree(): Promise<TreeOption[]> {
+  const { deptSimpleList } = await execute(DeptOptionsDocument);
+  return deptSimpleList.map((dept) => ({ id: dept.id, parentId: dept.parentId, label: dept.name }));
+}
+
+const RoleOptionsDocument = graphql(`
+  query ConsoleRoleOptions {
+    roleSimpleList {
+      id
+      name
+    }
+  }
+`);
+
+export async function roleOptions(): Promise<Option[]> {
+  const { roleSimpleList } = await execute(RoleOptionsDocument);
+  return roleSimpleList.map((role) => ({ value: role.id, label: role.name }));
+}
+
+const MenuOptionsDocument = graphql(`
+  query ConsoleMenuOptions {
+    menuSimpleList {
+      id
+      name
+      parentId
+    }
+  }
+`);
+
+export async function menuTree(): Promise<TreeOption[]> {
+  const { menuSimpleList } = await execute(MenuOptionsDocument);
+  return menuSimpleList.map((menu) => ({ id: menu.id, parentId: menu.parentId, label: menu.name }));
+}

@@ -1,0 +1,94 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { RoleSaveReqVo } from '../gql/graphql';
+import { commonStatus, menuTree } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const RolePageDocument = graphql(`
+  query ConsoleRolePage($input: RolePageReqVO!) {
+    rolePage(input: $input) {
+      total
+      list {
+        id
+        name
+        code
+        sort
+        remark
+        status
+        createTime
+      }
+    }
+  }
+`);
+
+const RoleMenusDocument = graphql(`
+  query ConsoleRoleMenus($id: Int64!) {
+    role(id: $id) {
+      menuIds
+    }
+  }
+`);
+
+const CreateRoleDocument = graphql(`
+  mutation ConsoleCreateRole($input: RoleSaveReqVO!) {
+    createRole(input: $input)
+  }
+`);
+
+const UpdateRoleDocument = graphql(`
+  mutation ConsoleUpdateRole($input: RoleSaveReqVO!) {
+    updateRole(input: $input)
+  }
+`);
+
+const DeleteRoleDocument = graphql(`
+  mutation ConsoleDeleteRole($id: Int64!) {
+    deleteRole(id: $id)
+  }
+`);
+
+const AssignRoleMenusDocument = graphql(`
+  mutation ConsoleAssignRoleMenus($roleId: Int64!, $menuIds: [Int64!]!) {
+    assignRoleMenus(roleId: $roleId, menuIds: $menuIds)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as RoleSaveReqVo;
+
+export default defineResource({
+  component: 'system/role/index',
+  title: 'roles.title',
+  permission: 'system:role',
+  columns: [
+    { field: 'name', title: 'common.name', filter: true },
+    { field: 'code', title: 'common.code', filter: true },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'remark', title: 'common.remark' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 30 },
+    { name: 'code', label: 'common.code', kind: 'text', required: true, max: 100 },
+    { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { rolePage } = await execute(RolePageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: rolePage.list, total: rolePage.total };
+  },
+  toForm: ({ name, code, sort, remark }) => ({ name, code, sort, remark }),
+  create: (values) => execute(CreateRoleDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateRoleDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteRoleDocument, { id: row.id }),
+  actions: [
+    {
+      key: 'assign-menus',
+      label: 'roles.assignMenus',
+      permission: 'assign-menu',
+      fields: [{ name: 'menuIds', label: 'roles.menus', kind: 'checkTree', tree: menuTree }],
+      load: async (row) => ({ menuIds: (await execute(RoleMenusDocument, { id: row.id })).role.menuIds }),
+      submit: (row, values) => execute(AssignRoleMenusDocument, { roleId: row.id, menuIds: (values.menuIds as number[] | undefined) ?? [] }),
+    },
+  ],
+});

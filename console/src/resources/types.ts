@@ -1,0 +1,102 @@
+// The declarative definition of one console resource (see console/README.md): what its list shows
+// and filters, what its form asks with the server's rules, the GraphQL calls behind them, the
+// permissions that show each button, and its special actions. Generic screens do the rest.
+
+/** A text key of src/i18n/en.ts, e.g. 'users.username'. */
+export type TextKey = string;
+
+export interface Option {
+  label: string;
+  value: number | string;
+}
+
+/** A choice list: fixed, or loaded (and cached per screen) from the server. */
+export type OptionSource = readonly Option[] | (() => readonly Option[] | Promise<readonly Option[]>);
+
+/** A flat list with parent links; the screen builds the tree. */
+export interface TreeOption {
+  id: number;
+  parentId: number;
+  label: string;
+}
+
+export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect' | 'checkTree';
+
+export interface FieldSpec {
+  name: string;
+  label: TextKey;
+  kind: FieldKind;
+  required?: boolean;
+  /** Length bounds of text (the server's, so the refusal shows before the round trip). */
+  min?: number;
+  max?: number;
+  /** Only asked when creating (a password, a code fixed once made). */
+  createOnly?: boolean;
+  options?: OptionSource;
+  /** For treeSelect and checkTree. */
+  tree?: () => Promise<readonly TreeOption[]>;
+  initialValue?: unknown;
+}
+
+export interface ColumnSpec<Row> {
+  /** The row's field shown, and the filter's name when `filter` is set. */
+  field: keyof Row & string;
+  title: TextKey;
+  /** Shown as a filter above the list. */
+  filter?: boolean;
+  /** Labels for the stored values (also the filter's choices). */
+  options?: OptionSource;
+  dateTime?: boolean;
+  /** The list may be sorted by it (server-side). */
+  sortable?: boolean;
+}
+
+export interface ListQuery {
+  pageNo: number;
+  pageSize: number;
+  /** Filter values by column field, only those set. */
+  filters: Record<string, unknown>;
+  sort?: { field: string; descending: boolean };
+}
+
+export interface ListResult<Row> {
+  rows: readonly Row[];
+  total: number;
+}
+
+/** A special action on a row: a small form in a dialog (assign roles, reset password, renew). */
+export interface RowAction<Row> {
+  key: string;
+  label: TextKey;
+  /** Button permission suffix: `${permission}:${action.permission}`. */
+  permission: string;
+  fields: readonly FieldSpec[];
+  load?: (row: Row) => Promise<Record<string, unknown>>;
+  submit: (row: Row, values: Record<string, unknown>) => Promise<unknown>;
+}
+
+// The row type is inferred from `list` alone (NoInfer elsewhere), so columns and callbacks are checked against it.
+export interface ResourceDefinition<Row extends { id: number }> {
+  /** The `component` of its menu in `me` (e.g. 'system/user/index'): the menu opens this screen. */
+  component: string;
+  title: TextKey;
+  /** Permission prefix; buttons need `${permission}:create|update|delete`. */
+  permission: string;
+  columns: readonly ColumnSpec<NoInfer<Row>>[];
+  fields: readonly FieldSpec[];
+  /**
+   * One page of rows; with `tree`, every row (pageSize is ignored) and the list shows them as a
+   * tree built from `parentId`. Annotate the parameter (`: ListQuery`) so the row type is inferred.
+   */
+  list: (query: ListQuery) => Promise<ListResult<Row>>;
+  tree?: boolean;
+  /** The form's starting values for a row (default: the row itself). */
+  toForm?: (row: NoInfer<Row>) => Record<string, unknown>;
+  create?: (values: Record<string, unknown>) => Promise<unknown>;
+  update?: (row: NoInfer<Row>, values: Record<string, unknown>) => Promise<unknown>;
+  remove?: (row: NoInfer<Row>) => Promise<unknown>;
+  actions?: readonly RowAction<NoInfer<Row>>[];
+}
+
+/** Keeps a definition's row type while the registry holds them all alike. */
+export const defineResource = <Row extends { id: number }>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> => definition;

@@ -1,0 +1,195 @@
+// The administration console in Chromium against the real server: sign-in, the menu and buttons an
+// administrator's roles allow, the generic list and form of a resource (create, a refusal shown on
+// its field, edit, paging, delete), the department tree with every row, and Chinese.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
+import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
+import { unique } from '../support/admin';
+import { SEED } from '../support/database';
+import { useConsole } from './browser';
+
+const harness = useConsole('console_e2e');
+
+async function signIn(page: Page, credentials: { tenant: string; username: string; password: string }) {
+  await page.goto(`${harness.baseUrl}/console/`);
+  await page.getByLabel('Tenant').fill(credentials.tenant);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('current-user').hover();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+}
+
+/** Opens a screen from the side menu (as an administrator would) and waits for its table to load. */
+async function openMenu(page: Page, directory: string, menu: string, title: string) {
+  const item = page.getByRole('menuitem', { name: menu, exact: true });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
+  await item.click();
+  await page.locator('.ant-pro-table-list-toolbar-title', { hasText: title }).waitFor();
+  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+const tableRow = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function submitDialog(page: Page) {
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+}
+
+/** The tree node titled `title` (first match) and the `count` nodes after it (its buttons, expanded). */
+async function checkTreeNodes(page: Page, title: string, count: number) {
+  const nodes = dialog(page).locator('.ant-tree-treenode:not([aria-hidden="true"])');
+  await nodes.first().waitFor();
+  const titles = await nodes.locator('.ant-tree-title').allInnerTexts();
+  const start = titles.indexOf(title);
+  expect(start, `tree node ${title}`).toBeGreaterThanOrEqual(0);
+  for (let index = start; index <= start + count; index++) await nodes.nth(index).locator('.ant-tree-checkbox').click();
+}
+
+describe('the administration console in a browser', () => {
+  const tenant = 'OpenBuy';
+  const roleName = unique('Dept keeper ');
+  const roleCode = unique('dept-keeper-');
+  const username = unique('keeper');
+  const password = 'keeper-password-1';
+
+  it('serves the sign-in page, and signs the seeded administrator in to every menu', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.baseUrl}/console/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await harness.screenshot(page, '01-sign-in');
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    for (const directory of ['System', 'Tenancy', 'OAuth 2.0', 'Messaging', 'Content']) {
+      await expect(page.getByRole('menuitem', { name: directory, exact: true }).isVisible(), directory).resolves.toBe(true);
+    }
+    await openMenu(page, 'System', 'Users', 'Administrators');
+    await harness.screenshot(page, '02-users');
+    await page.close();
+  });
+
+  it('refuses a wrong password with the server message and stays on the sign-in page', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.baseUrl}/console/`);
+    await page.getByLabel('Tenant').fill(tenant);
+    await page.getByLabel('Username').fill(SEED_ADMIN_USERNAME);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('sign-in-refusal').waitFor();
+    expect(await page.getByTestId('current-user').count()).toBe(0);
+    await page.close();
+  });
+
+  it('creates a role with chosen permissions and an administrator holding it, who sees only those menus and buttons', async () => {
+    const page = await harness.newPage();
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+
+    await openMenu(page, 'System', 'Roles', 'Roles');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Name').fill(roleName);
+    await dialog(page).getByLabel('Code').fill(roleCode);
+    await submitDialog(page);
+    await tableRow(page, roleName).waitFor();
+    // Departments and its first two buttons: query and create.
+    await tableRow(page, roleName).getByTestId('action-assign-menus').click();
+    await checkTreeNodes(page, 'Departments', 2);
+    await harness.screenshot(page, '03-role-permissions');
+    await submitDialog(page);
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await openMenu(page, 'System', 'Users', 'Administrators');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Username').fill(username);
+    await dialog(page).getByLabel('Password').fill(password);
+    await dialog(page).getByLabel('Nickname').fill('Keeper');
+    await dialog(page).getByLabel('Name', { exact: true }).fill('Department keeper');
+    await submitDialog(page);
+    await tableRow(page, username).waitFor();
+    await tableRow(page, username).getByTestId('action-assign-roles').click();
+    await dialog(page).getByLabel('Roles').click();
+    await page.locator('.ant-select-item-option', { hasText: roleName }).click();
+    await dialog(page).locator('.ant-modal-title').click(); // closes the open choice list
+    await submitDialog(page);
+    await dialog(page).waitFor({ state: 'detached' });
+    await signOut(page);
+
+    await signIn(page, { tenant, username, password });
+    await expect(page.getByRole('menuitem', { name: 'Users', exact: true }).count()).resolves.toBe(0);
+    await openMenu(page, 'System', 'Departments', 'Departments');
+    const menuItems = await page.locator('.ant-pro-sider .ant-menu-item').allInnerTexts();
+    expect(menuItems.map((text) => text.trim())).toEqual(['Departments']);
+    // May create a department, and neither edit nor delete it.
+    const department = unique('Keeper office ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Name').fill(department);
+    await submitDialog(page);
+    await tableRow(page, department).waitFor();
+    await expect(page.getByTestId('row-edit').count()).resolves.toBe(0);
+    await expect(page.getByTestId('row-delete').count()).resolves.toBe(0);
+    await harness.screenshot(page, '04-limited-administrator');
+    await page.close();
+  });
+
+  it('creates, refuses on the field, edits, pages and deletes roles', async () => {
+    const { db } = harness.app.core.database;
+    const batch = unique('Paged ');
+    await db.role.createMany({
+      data: Array.from({ length: 12 }, (_, index) => ({ tenantId: SYSTEM_TENANT_ID, name: `${batch} ${index}`, code: `${batch}-${index}`, sort: 100 + index, dataScopeDeptIds: [] })),
+    });
+    const page = await harness.newPage();
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    await openMenu(page, 'System', 'Roles', 'Roles');
+
+    const name = unique('Editor ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Name').fill('x'.repeat(31));
+    await dialog(page).getByLabel('Code').fill(unique('editor-'));
+    await submitDialog(page);
+    await dialog(page).getByText('Name: at most 30 characters').waitFor();
+    await harness.screenshot(page, '05-field-refusal');
+    await dialog(page).getByLabel('Name').fill(name);
+    await submitDialog(page);
+    await tableRow(page, name).waitFor();
+
+    await tableRow(page, name).getByTestId('row-edit').click();
+    await dialog(page).getByLabel('Remark').fill('edited in the browser');
+    await submitDialog(page);
+    await tableRow(page, 'edited in the browser').waitFor();
+
+    await page.locator('.ant-pagination-item-2').click();
+    await page.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
+    await expect(page.locator('.ant-table-row').count()).resolves.toBeGreaterThan(0);
+    await page.locator('.ant-pagination-item-1').click();
+
+    await tableRow(page, name).getByTestId('row-delete').click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await tableRow(page, name).waitFor({ state: 'detached' });
+    await expect(db.role.count({ where: { name } })).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('shows every department as a tree, and switches to Chinese', async () => {
+    const { db } = harness.app.core.database;
+    const root = await db.dept.create({ data: { tenantId: SYSTEM_TENANT_ID, name: unique('Head office '), parentId: 0, sort: 1 } });
+    const children = await Promise.all(
+      ['Purchasing', 'Warehouse', 'Shipping'].map((name, index) => db.dept.create({ data: { tenantId: SYSTEM_TENANT_ID, name: unique(`${name} `), parentId: root.id, sort: index } })),
+    );
+    const page = await harness.newPage();
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    await openMenu(page, 'System', 'Departments', 'Departments');
+    for (const dept of [root, ...children]) await tableRow(page, dept.name).waitFor();
+    await expect(page.locator('.ant-table-row-level-1').count()).resolves.toBe(children.length);
+    await harness.screenshot(page, '06-departments');
+
+    await page.getByTestId('language-switch').hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByText('部门管理').waitFor();
+    await harness.screenshot(page, '07-chinese');
+    await page.close();
+  });
+});
