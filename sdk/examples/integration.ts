@@ -16,16 +16,14 @@ try {
   console.log(`not paid: ${error.code} ${error.message}`); // e.g. a balance too low
 }
 
-createServer((request, response) => {
+createServer(async (request, response) => {
   let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => {
-    try {
-      const event = verifyWebhook(process.env.OPENBUY_WEBHOOK_SECRET ?? '', body, request.headers);
-      console.log(event.id, event.type, event.data); // at least once: deduplicate by event.id
-      response.writeHead(204).end();
-    } catch {
-      response.writeHead(400).end();
-    }
-  });
+  for await (const chunk of request) body += chunk;
+  try {
+    const event = verifyWebhook(process.env.OPENBUY_WEBHOOK_SECRET ?? '', body, request.headers);
+    console.log(event.id, event.type, event.data); // at least once: deduplicate by event.id
+    response.writeHead(204).end();
+  } catch {
+    response.writeHead(400).end();
+  }
 }).listen(8080);
