@@ -2,6 +2,7 @@
 // their parameters from the query string (the seed's form) or from an
 // application/x-www-form-urlencoded body (RFC 6749 4.4.2, RFC 7009 2.1), and the client's
 // credentials from HTTP Basic or from client_id and client_secret in that body (RFC 6749 2.3.1).
+import basicAuth from '@fastify/basic-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../core/validation';
@@ -10,7 +11,7 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import type { ErrorDescription } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
-import { basicCredentials, bearerToken, invalidClient, TOKEN_CALL_ERRORS } from '../core/oauth2/partner-auth';
+import { bearerToken, invalidClient, TOKEN_CALL_ERRORS } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
 import { apiHeadersWith } from '../http/browser-security';
 import { sendError } from '../http/rest-errors';
@@ -21,7 +22,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The client authenticated by its credentials on the token routes. */
     basicClient?: ClientSettings;
+    /** The client id and secret of an HTTP Basic header, as parsed (not yet checked). */
+    basicCredentials?: BasicCredentials;
   }
+}
+
+interface BasicCredentials {
+  clientId: string;
+  secret: string;
 }
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -93,15 +101,34 @@ function oauthErrorFields(description: ErrorDescription): Record<string, string>
 export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, { core }) => {
   const { partnerAuth } = core;
 
+  // @fastify/basic-auth parses the header only: checking the credentials is PartnerAuth's, whose
+  // errors must not pass through the plugin (it would answer them all 401). Its validate is
+  // synchronous, so the plugin calls back before basicAuth returns: no promise per refusal.
+  await app.register(basicAuth, {
+    utf8: false,
+    validate: (clientId: string, secret: string, request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      request.basicCredentials = { clientId, secret };
+      done();
+    },
+  });
+  /** The client id and secret of the `Authorization: Basic` header, or undefined when it is missing or malformed. */
+  function basicCredentials(request: FastifyRequest, reply: FastifyReply): BasicCredentials | undefined {
+    let credentials: BasicCredentials | undefined;
+    app.basicAuth(request, reply, (error?: Error) => {
+      if (!error) credentials = request.basicCredentials;
+    });
+    return credentials;
+  }
+
   /** Authenticates the client of a token call by HTTP Basic or by the form's client_id and client_secret. */
   async function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
-    let credentials: { clientId: string; secret: string } | undefined;
+    let credentials: BasicCredentials | undefined;
     if (form?.client_id !== undefined || form?.client_secret !== undefined) {
       if (request.headers.authorization !== undefined) throw badRequest('client_id: send the client credentials once, in the Authorization header or in the body');
       if (!form.client_id || !form.client_secret) throw invalidClient('invalid_client: client_id and client_secret go together');
       credentials = { clientId: form.client_id, secret: form.client_secret };
     } else {
-      credentials = basicCredentials(request.headers.authorization);
+      credentials = basicCredentials(request, reply);
       if (!credentials) throw invalidClient('invalid_client: missing or malformed Basic credentials');
     }
     const { client, rateLimit } = await partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip });

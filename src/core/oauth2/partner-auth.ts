@@ -98,24 +98,6 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return match?.[1];
 }
 
-/** `Basic <token68>` (RFC 7617, scheme case-insensitive, one space), the credentials in base64. */
-const BASIC_HEADER = /^basic ([\w.~+/-]+=*)$/i;
-// eslint-disable-next-line no-control-regex -- RFC 7617 2: neither part may hold a control character
-const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
-
-/**
- * The client id and secret of an `Authorization: Basic` header (decoded as ASCII), or undefined when
- * it is missing or malformed. Parsed here, with no plugin: every wrong-secret refusal pays for it.
- */
-export function basicCredentials(authorization: string | undefined): { clientId: string; secret: string } | undefined {
-  const match = authorization === undefined ? null : BASIC_HEADER.exec(authorization);
-  if (match === null) return undefined;
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('ascii');
-  const colon = decoded.indexOf(':');
-  if (colon < 0 || CONTROL_CHARACTER.test(decoded)) return undefined;
-  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
-
 /** 403 when the client names its addresses and `ip` is not one of them. */
 function assertWhitelisted(client: ClientSettings, ip: string): void {
   if (!client.ipWhitelist.isEmpty && !client.ipWhitelist.matches(ip)) {
