@@ -9,6 +9,9 @@ describe('describeError', () => {
     const error = new ServiceError(ErrorCatalogue.TOO_MANY_REQUESTS, { limit: 5 }, '', { 'Retry-After': '1' });
     expect(describeError(error, 'req-1')).toEqual({
       code: 429,
+      name: 'TOO_MANY_REQUESTS',
+      params: { limit: 5 },
+      fieldErrors: [],
       httpStatus: 429,
       message: 'Too many requests: the limit is 5 per second',
       detail: '',
@@ -33,6 +36,9 @@ describe('describeError', () => {
   it('hides unexpected errors behind a 500 that carries the request id', () => {
     expect(describeError(new TypeError('cannot read x of undefined at db.ts:12'), 'req-42')).toEqual({
       code: 500,
+      name: 'INTERNAL_SERVER_ERROR',
+      params: { requestId: 'req-42' },
+      fieldErrors: [],
       httpStatus: 500,
       message: 'Internal server error (request req-42)',
       detail: '',
