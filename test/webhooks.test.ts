@@ -14,6 +14,7 @@ import { createBoundMember, createPurchaseOrder } from './support/commerce-fixtu
 import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
 import { useStubServer } from './support/stub-server';
+import { until } from './support/until';
 
 interface Received {
   path: string;
@@ -48,16 +49,6 @@ async function endpoint(path: string, options: { eventTypes?: string[]; partnerC
     data: { tenantId: 1, partnerClientId: options.partnerClientId ?? SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: options.eventTypes ?? [], secret },
   });
   return { ...row, secret };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const bodiesAt = (path: string) => received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body) as { id: string; type: string; data: Record<string, unknown> });
