@@ -12,6 +12,7 @@ import { SEED } from './support/database';
 import { expectData, expectPermissionRefusals } from './support/graphql-expect';
 import { createPartner } from './support/partner-clients';
 import { useStubServer } from './support/stub-server';
+import { until } from './support/until';
 
 interface Received {
   path: string;
@@ -42,16 +43,6 @@ let token: string;
 beforeAll(async () => {
   token = await issuedAdminToken(test.core, await createAdmin(test.core, { superAdmin: true }));
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const ENDPOINT_FIELDS = 'id partnerClientId url description eventTypes secretMask previousSecretExpireTime status disabledReason disabledTime failingSinceTime createTime updateTime';
 

@@ -9,6 +9,7 @@ import { useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { expectData } from './support/graphql-expect';
 import { useStubServer } from './support/stub-server';
+import { until } from './support/until';
 
 /** Paths that answer 200; every other one answers 500. */
 const healthy = new Set<string>();
@@ -41,16 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 interface EndpointAnswer {
   id: number;

@@ -5,6 +5,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { envelope, partnerToken, postJson, useTestApp } from './support/app';
@@ -12,6 +14,7 @@ import { createBoundMember, createPurchaseOrder } from './support/commerce-fixtu
 import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
 import { useStubServer } from './support/stub-server';
+import { until } from './support/until';
 
 interface Received {
   path: string;
@@ -29,6 +32,8 @@ const receiver = useStubServer((request, response) => {
   request.on('end', () => {
     const path = request.url ?? '';
     received.push({ path, headers: request.headers, body });
+    // A dead receiver: accepts the connection and never answers (the attempt times out).
+    if (path === '/hang') return;
     response.statusCode = answers.get(path)?.shift() ?? 200;
     response.end('thanks');
   });
@@ -44,16 +49,6 @@ async function endpoint(path: string, options: { eventTypes?: string[]; partnerC
     data: { tenantId: 1, partnerClientId: options.partnerClientId ?? SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: options.eventTypes ?? [], secret },
   });
   return { ...row, secret };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const bodiesAt = (path: string) => received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body) as { id: string; type: string; data: Record<string, unknown> });
@@ -242,5 +237,32 @@ describe('endpoints (console service)', () => {
     const last = received.filter((entry) => entry.path === '/test-event').at(-1) as Received;
     expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'webhook.test' });
     expect(bodiesAt('/test-event')).toHaveLength(4);
+  });
+});
+
+describe('a dead receiver', () => {
+  it("slows neither partner calls nor another partner's deliveries", async () => {
+    const dead = await endpoint('/hang');
+    // More events than the worker has slots: without a per-endpoint limit they would take them all.
+    await emitWebhookEvents(
+      test.db,
+      Array.from({ length: 40 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `hang:${index}`, data: { index }, occurredAt: new Date() })),
+      dead.id,
+    );
+    await until('attempts hanging', async () => (received.some((entry) => entry.path === '/hang') ? true : undefined));
+    const deadAttemptsFinished = () => test.db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: dead.id } } });
+
+    // A partner call answers at once: it only writes its events.
+    const { body } = await payOrder(10_000, 500);
+    expect(body.code).toBe(0);
+    // Another partner's event arrives while the dead receiver's attempts are still waiting (2 s time-out).
+    const other = await createPartner(test.core);
+    const fast = await endpoint('/other-fast', { partnerClientId: other.clientId });
+    const [eventId] = await emitWebhookEvents(test.db, [{ tenantId: 1, partnerClientId: other.clientId, type: WebhookEventType.TEST, orderingKey: 'fast', data: {}, occurredAt: new Date() }], fast.id);
+    await until('the other partner delivered', async () => (received.some((entry) => entry.headers['webhook-id'] === eventId) ? true : undefined));
+    expect(await deadAttemptsFinished()).toBe(0);
+    // At most the per-endpoint limit of the dead receiver's deliveries were in flight.
+    expect(received.filter((entry) => entry.path === '/hang').length).toBeLessThanOrEqual(4);
+    await test.db.webhookEndpoint.update({ where: { id: dead.id }, data: { enabled: false } });
   });
 });

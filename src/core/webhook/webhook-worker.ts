@@ -114,7 +114,7 @@ export class WebhookWorker {
     const notBusy = busy.length > 0 ? Prisma.sql`AND d."endpointId" NOT IN (${Prisma.join(busy)})` : Prisma.empty;
     if (target.provider === 'postgresql') {
       const at = new Date(now);
-      return db.$queryRaw<Claimed[]>`
+      const leased = await db.$queryRaw<Claimed[]>`
         UPDATE "WebhookDelivery" SET "leaseUntil" = ${new Date(leaseUntil)}, "leaseToken" = ${token}
         WHERE "id" IN (
           SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled"
@@ -122,6 +122,9 @@ export class WebhookWorker {
             AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
           ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
         RETURNING "id", "endpointId"`;
+      const { kept, over } = this.withinEndpointLimits(leased);
+      if (over.length > 0) await db.webhookDelivery.updateMany({ where: { id: { in: over.map((row) => row.id) }, leaseToken: token }, data: { leaseUntil: null, leaseToken: null } });
+      return kept;
     }
     // SQLite: one delivering process, DateTime stored as epoch milliseconds.
     const rows = await db.$queryRaw<{ id: number | bigint; endpointId: number | bigint }[]>`
@@ -129,11 +132,31 @@ export class WebhookWorker {
       WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${now} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${now}) ${notBusy}
         AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
       ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`;
-    const claimed = rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId) }));
+    const claimed = this.withinEndpointLimits(rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId) }))).kept;
     if (claimed.length > 0) {
       await db.webhookDelivery.updateMany({ where: { id: { in: claimed.map((row) => row.id) } }, data: { leaseUntil: new Date(leaseUntil), leaseToken: token } });
     }
     return claimed;
+  }
+
+  /**
+   * The claimed rows each endpoint still has room for in this process, and the rest: one claim may
+   * find many due rows of one endpoint, and a slow receiver must not take every slot.
+   */
+  private withinEndpointLimits(rows: readonly Claimed[]): { kept: Claimed[]; over: Claimed[] } {
+    const taken = new Map<number, number>();
+    const kept: Claimed[] = [];
+    const over: Claimed[] = [];
+    for (const row of rows) {
+      const count = (this.inFlight.get(row.endpointId) ?? 0) + (taken.get(row.endpointId) ?? 0);
+      if (count >= this.settings.perEndpointConcurrency) {
+        over.push(row);
+        continue;
+      }
+      taken.set(row.endpointId, (taken.get(row.endpointId) ?? 0) + 1);
+      kept.push(row);
+    }
+    return { kept, over };
   }
 
   private async attempt(claimed: Claimed): Promise<void> {
