@@ -153,6 +153,14 @@ describe('the administration console in a browser', () => {
     await dialog(page).getByText('Name: at most 30 characters').waitFor();
     await harness.screenshot(page, '05-field-refusal');
     await dialog(page).getByLabel('Name').fill(name);
+    // The server's refusal (extensions.fieldErrors) goes next to the field it names.
+    const takenCode = `${batch}-0`;
+    await dialog(page).getByLabel('Code').fill(takenCode);
+    await submitDialog(page);
+    const codeItem = dialog(page).locator('.ant-form-item', { has: page.getByLabel('Code') });
+    await codeItem.locator('.ant-form-item-explain-error', { hasText: `A role with code ${takenCode} already exists` }).waitFor();
+    await harness.screenshot(page, '05b-server-field-refusal');
+    await dialog(page).getByLabel('Code').fill(unique('editor-'));
     await submitDialog(page);
     await tableRow(page, name).waitFor();
 
