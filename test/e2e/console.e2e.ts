@@ -7,7 +7,7 @@ import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import { unique } from '../support/admin';
 import { SEED } from '../support/database';
-import { useConsole } from './browser';
+import { LOGIN_ATTEMPTS_PER_USERNAME, useConsole } from './browser';
 
 const harness = useConsole('console_e2e');
 
@@ -70,19 +70,25 @@ describe('the administration console in a browser', () => {
     }
     await openMenu(page, 'System', 'Users', 'Administrators');
     await harness.screenshot(page, '02-users');
-    await page.close();
   });
 
-  it('refuses a wrong password with the server message and stays on the sign-in page', async () => {
+  it('refuses a wrong password with the server message, and says so when the sign-in limit refuses', async () => {
     const page = await harness.newPage();
     await page.goto(`${harness.baseUrl}/console/`);
     await page.getByLabel('Tenant').fill(tenant);
-    await page.getByLabel('Username').fill(SEED_ADMIN_USERNAME);
+    await page.getByLabel('Username').fill('nobody');
     await page.getByLabel('Password').fill('not-the-password');
+    const refusal = page.getByTestId('sign-in-refusal');
+    for (let attempt = 1; attempt <= LOGIN_ATTEMPTS_PER_USERNAME; attempt++) {
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await refusal.waitFor();
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not(.ant-btn-loading)')).waitFor();
+    }
+    await expect(refusal.innerText()).resolves.not.toContain('Too many sign-in attempts');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('sign-in-refusal').waitFor();
+    await refusal.filter({ hasText: 'Too many sign-in attempts' }).waitFor();
+    await harness.screenshot(page, '01b-sign-in-limited');
     expect(await page.getByTestId('current-user').count()).toBe(0);
-    await page.close();
   });
 
   it('creates a role with chosen permissions and an administrator holding it, who sees only those menus and buttons', async () => {
@@ -132,7 +138,6 @@ describe('the administration console in a browser', () => {
     await expect(page.getByTestId('row-edit').count()).resolves.toBe(0);
     await expect(page.getByTestId('row-delete').count()).resolves.toBe(0);
     await harness.screenshot(page, '04-limited-administrator');
-    await page.close();
   });
 
   it('creates, refuses on the field, edits, pages and deletes roles', async () => {
@@ -178,7 +183,6 @@ describe('the administration console in a browser', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await tableRow(page, name).waitFor({ state: 'detached' });
     await expect(db.role.count({ where: { name } })).resolves.toBe(0);
-    await page.close();
   });
 
   it('shows every department as a tree, and switches to Chinese', async () => {
@@ -198,6 +202,5 @@ describe('the administration console in a browser', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('部门管理').waitFor();
     await harness.screenshot(page, '07-chinese');
-    await page.close();
   });
 });
