@@ -185,6 +185,23 @@ describe('the administration console in a browser', () => {
     await expect(db.role.count({ where: { name } })).resolves.toBe(0);
   });
 
+  it('creates a notice with a chosen type (labels shown in the list), and opens the posts screen', async () => {
+    const page = await harness.newPage();
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    await openMenu(page, 'System', 'Notices', 'Notices');
+    const title = unique('Maintenance ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Title').fill(title);
+    await dialog(page).locator('.ant-form-item', { has: page.getByLabel('Type') }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Announcement' }).click();
+    await dialog(page).getByLabel('Content').fill('The console is down on Sunday.');
+    await submitDialog(page);
+    await tableRow(page, title).filter({ hasText: 'Announcement' }).waitFor();
+    await harness.screenshot(page, '08-notices');
+    await openMenu(page, 'System', 'Posts', 'Posts');
+    await expect(page.getByTestId('create').count()).resolves.toBe(1);
+  });
+
   it('shows every department as a tree, and switches to Chinese', async () => {
     const { db } = harness.app.core.database;
     const root = await db.dept.create({ data: { tenantId: SYSTEM_TENANT_ID, name: unique('Head office '), parentId: 0, sort: 1 } });
