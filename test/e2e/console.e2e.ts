@@ -185,7 +185,7 @@ describe('the administration console in a browser', () => {
     await expect(db.role.count({ where: { name } })).resolves.toBe(0);
   });
 
-  it('creates a notice with a chosen type (labels shown in the list), and opens the posts screen', async () => {
+  it('creates a notice with a chosen type (labels shown in the list), opens the posts screen, and edits the own profile', async () => {
     const page = await harness.newPage();
     await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
     await openMenu(page, 'System', 'Notices', 'Notices');
@@ -200,6 +200,14 @@ describe('the administration console in a browser', () => {
     await harness.screenshot(page, '08-notices');
     await openMenu(page, 'System', 'Posts', 'Posts');
     await expect(page.getByTestId('create').count()).resolves.toBe(1);
+
+    // The administrator's own profile: a new nickname shows in the header at once.
+    await page.getByTestId('current-user').hover();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByLabel('Nickname').fill('Chief administrator');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByTestId('current-user').filter({ hasText: 'Chief administrator' }).waitFor();
+    await harness.screenshot(page, '09-profile');
   });
 
   it('shows every department as a tree, and switches to Chinese', async () => {
