@@ -4,6 +4,7 @@
 // named by the build. (The console itself is driven in Chromium by test/e2e/console.e2e.ts.)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,15 @@ describe('the console at /console/', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await get('/console/assets/gone-0000.js');
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps the first load of the sign-in page under 400 kB of compressed JavaScript; the screens load later', () => {
+    const page = readFileSync(join(CONSOLE_DIST, 'index.html'), 'utf8');
+    const firstLoad = [...page.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(firstLoad.length).toBeGreaterThan(0);
+    const compressed = firstLoad.reduce((sum, file) => sum + gzipSync(readFileSync(join(CONSOLE_DIST, file))).length, 0);
+    expect(compressed).toBeLessThan(400 * 1024);
+    expect(firstLoad.some((file) => /ResourceScreen|ConsoleLayout/.test(file)), 'screens are split off the first load').toBe(false);
   });
 
   it('keeps the API answers under the API policy', async () => {

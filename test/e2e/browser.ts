@@ -8,6 +8,12 @@ import { systemClock } from '../../src/core/clock';
 import { createTestApp, type TestApp, useTestDatabase } from '../support/app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Sign-in limits of the server under test: every browser here comes from 127.0.0.1, so the IP's is
+ * raised; a username gets a few tries more than the tests sign anyone in.
+ */
+export const LOGIN_ATTEMPTS_PER_USERNAME = 8;
+
 /** Screenshots of the main screens for review (gitignored). */
 export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'console');
 
@@ -37,7 +43,11 @@ export function useConsole(label: string): ConsoleHarness {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium fonts-noto-cjk`);
     // The browser's clock is the real one: token expiry must be on it too.
-    app = await createTestApp({ database: database.database, clock: systemClock });
+    app = await createTestApp({
+      database: database.database,
+      clock: systemClock,
+      env: { ADMIN_LOGIN_ATTEMPTS_PER_USERNAME: String(LOGIN_ATTEMPTS_PER_USERNAME), ADMIN_LOGIN_ATTEMPTS_PER_IP: '1000' },
+    });
     baseUrl = await app.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -7,7 +7,7 @@ import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import { unique } from '../support/admin';
 import { SEED } from '../support/database';
-import { useConsole } from './browser';
+import { LOGIN_ATTEMPTS_PER_USERNAME, useConsole } from './browser';
 
 const harness = useConsole('console_e2e');
 
@@ -70,19 +70,25 @@ describe('the administration console in a browser', () => {
     }
     await openMenu(page, 'System', 'Users', 'Administrators');
     await harness.screenshot(page, '02-users');
-    await page.close();
   });
 
-  it('refuses a wrong password with the server message and stays on the sign-in page', async () => {
+  it('refuses a wrong password with the server message, and says so when the sign-in limit refuses', async () => {
     const page = await harness.newPage();
     await page.goto(`${harness.baseUrl}/console/`);
     await page.getByLabel('Tenant').fill(tenant);
-    await page.getByLabel('Username').fill(SEED_ADMIN_USERNAME);
+    await page.getByLabel('Username').fill('nobody');
     await page.getByLabel('Password').fill('not-the-password');
+    const refusal = page.getByTestId('sign-in-refusal');
+    for (let attempt = 1; attempt <= LOGIN_ATTEMPTS_PER_USERNAME; attempt++) {
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await refusal.waitFor();
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':not(.ant-btn-loading)')).waitFor();
+    }
+    await expect(refusal.innerText()).resolves.not.toContain('Too many sign-in attempts');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('sign-in-refusal').waitFor();
+    await refusal.filter({ hasText: 'Too many sign-in attempts' }).waitFor();
+    await harness.screenshot(page, '01b-sign-in-limited');
     expect(await page.getByTestId('current-user').count()).toBe(0);
-    await page.close();
   });
 
   it('creates a role with chosen permissions and an administrator holding it, who sees only those menus and buttons', async () => {
@@ -132,7 +138,6 @@ describe('the administration console in a browser', () => {
     await expect(page.getByTestId('row-edit').count()).resolves.toBe(0);
     await expect(page.getByTestId('row-delete').count()).resolves.toBe(0);
     await harness.screenshot(page, '04-limited-administrator');
-    await page.close();
   });
 
   it('creates, refuses on the field, edits, pages and deletes roles', async () => {
@@ -153,6 +158,14 @@ describe('the administration console in a browser', () => {
     await dialog(page).getByText('Name: at most 30 characters').waitFor();
     await harness.screenshot(page, '05-field-refusal');
     await dialog(page).getByLabel('Name').fill(name);
+    // The server's refusal (extensions.fieldErrors) goes next to the field it names.
+    const takenCode = `${batch}-0`;
+    await dialog(page).getByLabel('Code').fill(takenCode);
+    await submitDialog(page);
+    const codeItem = dialog(page).locator('.ant-form-item', { has: page.getByLabel('Code') });
+    await codeItem.locator('.ant-form-item-explain-error', { hasText: `A role with code ${takenCode} already exists` }).waitFor();
+    await harness.screenshot(page, '05b-server-field-refusal');
+    await dialog(page).getByLabel('Code').fill(unique('editor-'));
     await submitDialog(page);
     await tableRow(page, name).waitFor();
 
@@ -170,7 +183,31 @@ describe('the administration console in a browser', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await tableRow(page, name).waitFor({ state: 'detached' });
     await expect(db.role.count({ where: { name } })).resolves.toBe(0);
-    await page.close();
+  });
+
+  it('creates a notice with a chosen type (labels shown in the list), opens the posts screen, and edits the own profile', async () => {
+    const page = await harness.newPage();
+    await signIn(page, { tenant, username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    await openMenu(page, 'System', 'Notices', 'Notices');
+    const title = unique('Maintenance ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Title').fill(title);
+    await dialog(page).locator('.ant-form-item', { has: page.getByLabel('Type') }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Announcement' }).click();
+    await dialog(page).getByLabel('Content').fill('The console is down on Sunday.');
+    await submitDialog(page);
+    await tableRow(page, title).filter({ hasText: 'Announcement' }).waitFor();
+    await harness.screenshot(page, '08-notices');
+    await openMenu(page, 'System', 'Posts', 'Posts');
+    await expect(page.getByTestId('create').count()).resolves.toBe(1);
+
+    // The administrator's own profile: a new nickname shows in the header at once.
+    await page.getByTestId('current-user').hover();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByLabel('Nickname').fill('Chief administrator');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByTestId('current-user').filter({ hasText: 'Chief administrator' }).waitFor();
+    await harness.screenshot(page, '09-profile');
   });
 
   it('shows every department as a tree, and switches to Chinese', async () => {
@@ -190,6 +227,5 @@ describe('the administration console in a browser', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('部门管理').waitFor();
     await harness.screenshot(page, '07-chinese');
-    await page.close();
   });
 });

@@ -65,6 +65,8 @@ export const en = {
     assignMenus: 'Permissions',
     menus: 'Menus and buttons',
   },
+  posts: { title: 'Posts' },
+  notices: { title: 'Notices', noticeTitle: 'Title', type: 'Type', content: 'Content', notice: 'Notice', announcement: 'Announcement' },
   departments: {
     title: 'Departments',
     parent: 'Parent department',

@@ -67,6 +67,8 @@ export const zhCN: Texts = {
     assignMenus: '菜单权限',
     menus: '菜单与按钮',
   },
+  posts: { title: '岗位管理' },
+  notices: { title: '通知公告', noticeTitle: '标题', type: '类型', content: '内容', notice: '通知', announcement: '公告' },
   departments: {
     title: '部门管理',
     parent: '上级部门',

@@ -9,4 +9,6 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/user/index': () => import('./users'),
   'system/role/index': () => import('./roles'),
   'system/dept/index': () => import('./departments'),
+  'system/post/index': () => import('./posts'),
+  'system/notice/index': () => import('./notices'),
 };

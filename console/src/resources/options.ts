@@ -10,6 +10,12 @@ export const commonStatus = (): readonly Option[] => [
   { value: 1, label: i18next.t('common.disabled') },
 ];
 
+/** 1 notice, 2 announcement. */
+export const noticeTypes = (): readonly Option[] => [
+  { value: 1, label: i18next.t('notices.notice') },
+  { value: 2, label: i18next.t('notices.announcement') },
+];
+
 const DeptOptionsDocument = graphql(`
   query ConsoleDeptOptions {
     deptSimpleList {

@@ -1,0 +1,67 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { NoticeSaveReqVo } from '../gql/graphql';
+import { commonStatus, noticeTypes } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const NoticePageDocument = graphql(`
+  query ConsoleNoticePage($input: NoticePageReqVO!) {
+    noticePage(input: $input) {
+      total
+      list {
+        id
+        title
+        type
+        content
+        status
+        createTime
+      }
+    }
+  }
+`);
+
+const CreateNoticeDocument = graphql(`
+  mutation ConsoleCreateNotice($input: NoticeSaveReqVO!) {
+    createNotice(input: $input)
+  }
+`);
+
+const UpdateNoticeDocument = graphql(`
+  mutation ConsoleUpdateNotice($input: NoticeSaveReqVO!) {
+    updateNotice(input: $input)
+  }
+`);
+
+const DeleteNoticeDocument = graphql(`
+  mutation ConsoleDeleteNotice($id: Int64!) {
+    deleteNotice(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as NoticeSaveReqVo;
+
+export default defineResource({
+  component: 'system/notice/index',
+  title: 'notices.title',
+  permission: 'system:notice',
+  columns: [
+    { field: 'title', title: 'notices.noticeTitle', filter: true },
+    { field: 'type', title: 'notices.type', filter: true, options: noticeTypes },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'title', label: 'notices.noticeTitle', kind: 'text', required: true, max: 50 },
+    { name: 'type', label: 'notices.type', kind: 'select', required: true, options: noticeTypes, initialValue: 1 },
+    { name: 'content', label: 'notices.content', kind: 'textarea', required: true, max: 65535 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { noticePage } = await execute(NoticePageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: noticePage.list, total: noticePage.total };
+  },
+  toForm: ({ title, type, content, status }) => ({ title, type, content, status }),
+  create: (values) => execute(CreateNoticeDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateNoticeDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteNoticeDocument, { id: row.id }),
+});

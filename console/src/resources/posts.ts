@@ -1,0 +1,71 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { PostSaveReqVo } from '../gql/graphql';
+import { commonStatus } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const PostPageDocument = graphql(`
+  query ConsolePostPage($input: PostPageReqVO!) {
+    postPage(input: $input) {
+      total
+      list {
+        id
+        name
+        code
+        sort
+        status
+        remark
+        createTime
+      }
+    }
+  }
+`);
+
+const CreatePostDocument = graphql(`
+  mutation ConsoleCreatePost($input: PostSaveReqVO!) {
+    createPost(input: $input)
+  }
+`);
+
+const UpdatePostDocument = graphql(`
+  mutation ConsoleUpdatePost($input: PostSaveReqVO!) {
+    updatePost(input: $input)
+  }
+`);
+
+const DeletePostDocument = graphql(`
+  mutation ConsoleDeletePost($id: Int64!) {
+    deletePost(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as PostSaveReqVo;
+
+export default defineResource({
+  component: 'system/post/index',
+  title: 'posts.title',
+  permission: 'system:post',
+  columns: [
+    { field: 'name', title: 'common.name', filter: true },
+    { field: 'code', title: 'common.code', filter: true },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'remark', title: 'common.remark' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 50 },
+    { name: 'code', label: 'common.code', kind: 'text', required: true, max: 64 },
+    { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { postPage } = await execute(PostPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: postPage.list, total: postPage.total };
+  },
+  toForm: ({ name, code, sort, status, remark }) => ({ name, code, sort, status, remark }),
+  create: (values) => execute(CreatePostDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdatePostDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeletePostDocument, { id: row.id }),
+});
