@@ -63,6 +63,8 @@ export const LIST_BOUNDS: Readonly<Record<string, number>> = Object.freeze({
   'Query.mailAccountSimpleList': 200,
   'Query.smsChannelSimpleList': 200,
   'Query.notifyTemplateSimpleList': 1_000,
+  'Query.smsTemplateSimpleList': 1_000,
+  'Query.mailTemplateSimpleList': 1_000,
   'Query.shortLinkGroupSimpleList': 1_000,
   'Query.dictTypeSimpleList': 1_000,
   'Query.dictDataSimpleList': 1_000,
