@@ -49,6 +49,16 @@ export class DeptResolver {
   }
 
   @Authorized('system:dept:query')
+  @Query(() => [DeptView], { description: 'Every department (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  deptList(
+    @Arg('name', () => String, { nullable: true, description: 'Contained in the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<DeptRecord[]> {
+    return core.depts.list(ctx, { name, status });
+  }
+
+  @Authorized('system:dept:query')
   @Query(() => [DeptView], { description: 'Enabled departments, flat, for pickers' })
   deptSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord[]> {
     return core.depts.simpleList(ctx);

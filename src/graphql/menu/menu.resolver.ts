@@ -26,6 +26,16 @@ export class MenuResolver {
   }
 
   @Authorized('system:menu:query')
+  @Query(() => [MenuView], { description: 'Every menu the tenant may use (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  menuList(
+    @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<MenuRecord[]> {
+    return core.menus.list(ctx, { name, status });
+  }
+
+  @Authorized('system:menu:query')
   @Query(() => [MenuSimpleView], { description: 'Enabled menus the tenant may use, flat, for pickers' })
   menuSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MenuSimpleView[]> {
     return core.menus.simpleList(ctx);
