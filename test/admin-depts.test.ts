@@ -9,8 +9,8 @@ import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 
 const test = useTestApp('admin_depts');
 
-const CREATE = 'mutation($input: DeptSaveReqVO!) { createDept(input: $input) }';
-const UPDATE = 'mutation($input: DeptSaveReqVO!) { updateDept(input: $input) }';
+const CREATE = 'mutation($input: DeptSaveReqVO!) { createDept(input: $input) { id } }';
+const UPDATE = 'mutation($input: DeptSaveReqVO!) { updateDept(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteDept(id: $id) }';
 const GET = 'query($id: Int64!) { dept(id: $id) { id name parentId sort leaderUserId phone email status createTime } }';
 const TREE = `query($name: String, $status: Int) {
@@ -29,9 +29,9 @@ interface TreeNode {
 const dept = (overrides: Record<string, unknown> = {}) => ({ name: unique('dept-'), sort: 1, status: 0, ...overrides });
 
 async function createDept(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createDept: number }>(test.app, CREATE, { token, variables: { input: dept(overrides) } });
+  const answer = await graphql<{ createDept: { id: number } }>(test.app, CREATE, { token, variables: { input: dept(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createDept;
+  return answer.data!.createDept.id;
 }
 
 let admin: SignedInAdmin;

@@ -11,8 +11,8 @@ import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 const test = useTestApp('admin_menus');
 
 const MENU_FIELDS = 'id name permission type sort parentId path icon component componentName status visible keepAlive alwaysShow createTime';
-const CREATE = 'mutation($input: MenuSaveVO!) { createMenu(input: $input) }';
-const UPDATE = 'mutation($input: MenuSaveVO!) { updateMenu(input: $input) }';
+const CREATE = 'mutation($input: MenuSaveVO!) { createMenu(input: $input) { id } }';
+const UPDATE = 'mutation($input: MenuSaveVO!) { updateMenu(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteMenu(id: $id) }';
 const GET = `query($id: Int64!) { menu(id: $id) { ${MENU_FIELDS} } }`;
 const TREE = `query($name: String, $status: Int) { menuTree(name: $name, status: $status) { id name children { id name type children { id name permission } } } }`;
@@ -39,9 +39,9 @@ const page = (parentId: number, input: Record<string, unknown> = {}) => ({ name:
 const button = (parentId: number, input: Record<string, unknown> = {}) => ({ name: unique('Button '), type: 3, sort: 1, parentId, permission: unique('test:thing:'), status: 0, ...input });
 
 async function create(input: Record<string, unknown>): Promise<number> {
-  const answer = await call<{ createMenu: number }>(systemToken, CREATE, { input });
+  const answer = await call<{ createMenu: { id: number } }>(systemToken, CREATE, { input });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createMenu;
+  return answer.data!.createMenu.id;
 }
 
 async function menuIdOf(permission: string): Promise<number> {

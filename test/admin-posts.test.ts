@@ -8,8 +8,8 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('admin_posts');
 
-const CREATE = 'mutation($input: PostSaveReqVO!) { createPost(input: $input) }';
-const UPDATE = 'mutation($input: PostSaveReqVO!) { updatePost(input: $input) }';
+const CREATE = 'mutation($input: PostSaveReqVO!) { createPost(input: $input) { id } }';
+const UPDATE = 'mutation($input: PostSaveReqVO!) { updatePost(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deletePost(id: $id) }';
 const GET = 'query($id: Int64!) { post(id: $id) { id name code sort status remark createTime } }';
 const PAGE = `query($input: PostPageReqVO!) {
@@ -23,9 +23,9 @@ let admin: SignedInAdmin;
 const post = (overrides: Record<string, unknown> = {}) => ({ name: 'Engineer', code: unique('eng-'), sort: 1, status: 0, ...overrides });
 
 async function createPost(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createPost: number }>(test.app, CREATE, { token, variables: { input: post(overrides) } });
+  const answer = await graphql<{ createPost: { id: number } }>(test.app, CREATE, { token, variables: { input: post(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createPost;
+  return answer.data!.createPost.id;
 }
 
 beforeAll(async () => {

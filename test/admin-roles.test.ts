@@ -12,9 +12,9 @@ const sql = statementRecorder();
 const test = useTestApp('admin_roles', { databaseOptions: { onQuery: sql.onQuery } });
 
 const ROLE_FIELDS = 'id name code sort status type dataScope dataScopeDeptIds remark createTime menuIds';
-const CREATE = 'mutation($input: RoleSaveReqVO!) { createRole(input: $input) }';
-const UPDATE = 'mutation($input: RoleSaveReqVO!) { updateRole(input: $input) }';
-const UPDATE_STATUS = 'mutation($input: RoleUpdateStatusReqVO!) { updateRoleStatus(input: $input) }';
+const CREATE = 'mutation($input: RoleSaveReqVO!) { createRole(input: $input) { id } }';
+const UPDATE = 'mutation($input: RoleSaveReqVO!) { updateRole(input: $input) { id } }';
+const UPDATE_STATUS = 'mutation($input: RoleUpdateStatusReqVO!) { updateRoleStatus(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteRole(id: $id) }';
 const GET = `query($id: Int64!) { role(id: $id) { ${ROLE_FIELDS} } }`;
 const PAGE = `query($input: RolePageReqVO!) { rolePage(input: $input) { total list { ${ROLE_FIELDS} } } }`;
@@ -56,9 +56,9 @@ async function menuIdOf(permission: string): Promise<number> {
 }
 
 async function createRole(token: string, input: Record<string, unknown> = {}): Promise<number> {
-  const answer = await call<{ createRole: number }>(token, CREATE, { input: { name: 'Auditor', code: unique('auditor-'), sort: 3, ...input } });
+  const answer = await call<{ createRole: { id: number } }>(token, CREATE, { input: { name: 'Auditor', code: unique('auditor-'), sort: 3, ...input } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createRole;
+  return answer.data!.createRole.id;
 }
 
 /** A tenant whose package holds the role and user-role buttons (and one post button), with an administrator holding them. */

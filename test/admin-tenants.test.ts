@@ -12,16 +12,16 @@ const sql = statementRecorder();
 const test = useTestApp('admin_tenants', { databaseOptions: { onQuery: sql.onQuery } });
 
 const TENANT_FIELDS = 'id name contactUserId contactName contactMobile status website packageId expireTime accountCount createTime package { id name }';
-const CREATE = 'mutation($input: TenantSaveReqVO!) { createTenant(input: $input) }';
-const UPDATE = 'mutation($input: TenantSaveReqVO!) { updateTenant(input: $input) }';
+const CREATE = 'mutation($input: TenantSaveReqVO!) { createTenant(input: $input) { id } }';
+const UPDATE = 'mutation($input: TenantSaveReqVO!) { updateTenant(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteTenant(id: $id) }';
 const GET = `query($id: Int64!) { tenant(id: $id) { ${TENANT_FIELDS} } }`;
 const PAGE = `query($input: TenantPageReqVO!) { tenantPage(input: $input) { total list { ${TENANT_FIELDS} } } }`;
 const SIMPLE = '{ tenantSimpleList { id name } }';
 
 const PACKAGE_FIELDS = 'id name status remark menuIds createTime';
-const CREATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { createTenantPackage(input: $input) }';
-const UPDATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { updateTenantPackage(input: $input) }';
+const CREATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { createTenantPackage(input: $input) { id } }';
+const UPDATE_PACKAGE = 'mutation($input: TenantPackageSaveReqVO!) { updateTenantPackage(input: $input) { id } }';
 const DELETE_PACKAGE = 'mutation($id: Int64!) { deleteTenantPackage(id: $id) }';
 const GET_PACKAGE = `query($id: Int64!) { tenantPackage(id: $id) { ${PACKAGE_FIELDS} } }`;
 const PACKAGE_PAGE = `query($input: TenantPackagePageReqVO!) { tenantPackagePage(input: $input) { total list { ${PACKAGE_FIELDS} } } }`;
@@ -49,9 +49,9 @@ async function menuIdOf(permission: string): Promise<number> {
 
 async function createPackage(permissions: readonly string[], input: Record<string, unknown> = {}): Promise<number> {
   const menuIds = await Promise.all(permissions.map(menuIdOf));
-  const answer = await call<{ createTenantPackage: number }>(systemToken, CREATE_PACKAGE, { input: { name: unique('package-'), status: 0, menuIds, ...input } });
+  const answer = await call<{ createTenantPackage: { id: number } }>(systemToken, CREATE_PACKAGE, { input: { name: unique('package-'), status: 0, menuIds, ...input } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createTenantPackage;
+  return answer.data!.createTenantPackage.id;
 }
 
 function tenantInput(packageId: number, input: Record<string, unknown> = {}) {
@@ -72,9 +72,9 @@ function tenantInput(packageId: number, input: Record<string, unknown> = {}) {
 
 async function createTenantThrough(packageId: number, input: Record<string, unknown> = {}) {
   const variables = tenantInput(packageId, input);
-  const answer = await call<{ createTenant: number }>(systemToken, CREATE, { input: variables });
+  const answer = await call<{ createTenant: { id: number } }>(systemToken, CREATE, { input: variables });
   expect(answer.errors).toBeUndefined();
-  return { id: answer.data!.createTenant, ...variables };
+  return { id: answer.data!.createTenant.id, ...variables };
 }
 
 async function meOf(token: string): Promise<MeAnswer['me']> {

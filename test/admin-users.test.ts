@@ -11,10 +11,10 @@ import { inRounds, RACE_TEST_TIMEOUT_MS } from './support/races';
 
 const test = useTestApp('admin_users');
 
-const CREATE = 'mutation($input: UserSaveReqVO!) { createUser(input: $input) }';
-const UPDATE = 'mutation($input: UserSaveReqVO!) { updateUser(input: $input) }';
+const CREATE = 'mutation($input: UserSaveReqVO!) { createUser(input: $input) { id } }';
+const UPDATE = 'mutation($input: UserSaveReqVO!) { updateUser(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteUser(id: $id) }';
-const STATUS = 'mutation($input: UserUpdateStatusReqVO!) { updateUserStatus(input: $input) }';
+const STATUS = 'mutation($input: UserUpdateStatusReqVO!) { updateUserStatus(input: $input) { id } }';
 const PASSWORD = 'mutation($input: UserUpdatePasswordReqVO!) { updateUserPassword(input: $input) }';
 const USER_FIELDS = 'id username nickname name remark deptId postIds email mobile sex avatar status createTime dept { id name } roles { id code } posts { id code }';
 const GET = `query($id: Int64!) { user(id: $id) { ${USER_FIELDS} } }`;
@@ -25,7 +25,7 @@ const SIMPLE = '{ userSimpleList { id username } }';
 const PROFILE = `{ userProfile { ${USER_FIELDS} } }`;
 const UPDATE_PROFILE = 'mutation($input: UserProfileUpdateReqVO!) { updateUserProfile(input: $input) }';
 const UPDATE_PROFILE_PASSWORD = 'mutation($input: UserProfileUpdatePasswordReqVO!) { updateUserProfilePassword(input: $input) }';
-const UPDATE_OAUTH2_USER = 'mutation($input: OAuth2UserUpdateReqVO!) { updateOAuth2User(input: $input) }';
+const UPDATE_OAUTH2_USER = 'mutation($input: OAuth2UserUpdateReqVO!) { updateOauth2User(input: $input) }';
 const ME = '{ me { user { id nickname } } }';
 
 const ALL = ['query', 'create', 'update', 'delete', 'update-password', 'update-status'].map((button) => `system:user:${button}`);
@@ -55,9 +55,9 @@ const user = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createUser(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createUser: number }>(test.app, CREATE, { token, variables: { input: user(overrides) } });
+  const answer = await graphql<{ createUser: { id: number } }>(test.app, CREATE, { token, variables: { input: user(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createUser;
+  return answer.data!.createUser.id;
 }
 
 async function getUser(token: string, id: number): Promise<UserAnswer> {

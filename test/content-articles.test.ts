@@ -65,8 +65,8 @@ const protocolStatements: Resource = {
 
 const lower = (name: string) => name[0]!.toLowerCase() + name.slice(1);
 const ops = (resource: Resource) => ({
-  create: `mutation($input: ${resource.name}SaveReqVO!) { create${resource.name}(input: $input) }`,
-  update: `mutation($input: ${resource.name}SaveReqVO!) { update${resource.name}(input: $input) }`,
+  create: `mutation($input: ${resource.name}SaveReqVO!) { create${resource.name}(input: $input) { id } }`,
+  update: `mutation($input: ${resource.name}SaveReqVO!) { update${resource.name}(input: $input) { id } }`,
   delete: `mutation($id: Int64!) { delete${resource.name}(id: $id) }`,
   get: `query($id: Int64!) { ${lower(resource.name)}(id: $id) { ${resource.fields} } }`,
   page: `query($input: ${resource.name}PageReqVO!) { ${lower(resource.name)}Page(input: $input) { total list { id title } } }`,
@@ -78,9 +78,9 @@ function call<T = Record<string, unknown>>(query: string, variables: Record<stri
 }
 
 async function create(resource: Resource, overrides: Record<string, unknown> = {}, token = admin.token): Promise<number> {
-  const answer = await call<Record<string, number>>(ops(resource).create, { input: resource.input(overrides) }, token);
+  const answer = await call<Record<string, { id: number }>>(ops(resource).create, { input: resource.input(overrides) }, token);
   expect(answer.errors).toBeUndefined();
-  return answer.data![`create${resource.name}`]!;
+  return answer.data![`create${resource.name}`]!.id;
 }
 
 async function get(resource: Resource, id: number, token = admin.token): Promise<Record<string, unknown>> {
@@ -92,9 +92,9 @@ async function get(resource: Resource, id: number, token = admin.token): Promise
 async function newClassify(token: string, overrides: Record<string, unknown> = {}): Promise<{ id: number; uuidCode: string }> {
   const uuidCode = unique('cl-');
   const input = { uuidCode, className: 'Shipping', parentId: 0, positionType: 1, language: 'en', sort: 1, status: 0, ...overrides };
-  const answer = await call<{ createCommonClassify: number }>('mutation($input: CommonClassifySaveReqVO!) { createCommonClassify(input: $input) }', { input }, token);
+  const answer = await call<{ createCommonClassify: { id: number } }>('mutation($input: CommonClassifySaveReqVO!) { createCommonClassify(input: $input) { id } }', { input }, token);
   expect(answer.errors).toBeUndefined();
-  return { id: answer.data!.createCommonClassify, uuidCode: (overrides.uuidCode as string | undefined) ?? uuidCode };
+  return { id: answer.data!.createCommonClassify.id, uuidCode: (overrides.uuidCode as string | undefined) ?? uuidCode };
 }
 
 const ALL = [
@@ -107,7 +107,7 @@ const ALL = [
 beforeAll(async () => {
   admin = await signedInAdmin(test.core, { permissions: ALL });
   ({ id: classifyId, uuidCode: classifyUuid } = await newClassify(admin.token));
-  const word = await call('mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) }', { input: { name: SENSITIVE_WORD, tags: ['content'], status: 0 } });
+  const word = await call('mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) { id } }', { input: { name: SENSITIVE_WORD, tags: ['content'], status: 0 } });
   if (word.errors) throw new Error(`setup: createSensitiveWord failed: ${JSON.stringify(word.errors)}`);
 });
 
@@ -148,7 +148,7 @@ describe('support info', () => {
     const id = await create(supportInfos, { classifyId: own.id });
     const renamed = unique('renamed-');
     const input = { id: own.id, uuidCode: renamed, className: 'Shipping', parentId: 0, positionType: 1, language: 'en', sort: 1, status: 0 };
-    expect((await call('mutation($input: CommonClassifySaveReqVO!) { updateCommonClassify(input: $input) }', { input })).errors).toBeUndefined();
+    expect((await call('mutation($input: CommonClassifySaveReqVO!) { updateCommonClassify(input: $input) { id } }', { input })).errors).toBeUndefined();
     expect(await get(supportInfos, id)).toMatchObject({ classifyId: own.id, classifyUuid: renamed });
   });
 

@@ -10,8 +10,8 @@ import { expectOppositeMovesNeverCycle } from './support/tree-moves';
 
 const test = useTestApp('content_classify');
 
-const CREATE = 'mutation($input: CommonClassifySaveReqVO!) { createCommonClassify(input: $input) }';
-const UPDATE = 'mutation($input: CommonClassifySaveReqVO!) { updateCommonClassify(input: $input) }';
+const CREATE = 'mutation($input: CommonClassifySaveReqVO!) { createCommonClassify(input: $input) { id } }';
+const UPDATE = 'mutation($input: CommonClassifySaveReqVO!) { updateCommonClassify(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteCommonClassify(id: $id) }';
 const FIELDS = 'id uuidCode className parentId positionType isHot language sort status';
 const GET = `query($id: Int64!) { commonClassify(id: $id) { ${FIELDS} createTime updateTime } }`;
@@ -20,7 +20,7 @@ const TREE = `query($positionType: Int!, $language: String!) {
   commonClassifyTree(positionType: $positionType, language: $language) { id className children { id className children { id } } }
 }`;
 const SIMPLE = 'query($language: String) { commonClassifySimpleList(positionType: 1, language: $language) { id status } }';
-const CREATE_SUPPORT_INFO = 'mutation($input: SupportInfoSaveReqVO!) { createSupportInfo(input: $input) }';
+const CREATE_SUPPORT_INFO = 'mutation($input: SupportInfoSaveReqVO!) { createSupportInfo(input: $input) { id } }';
 
 const ALL = ['content:classify:query', 'content:classify:create', 'content:classify:update', 'content:classify:delete', 'content:support-info:create'];
 let admin: SignedInAdmin;
@@ -37,9 +37,9 @@ const classify = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createClassify(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createCommonClassify: number }>(test.app, CREATE, { token, variables: { input: classify(overrides) } });
+  const answer = await graphql<{ createCommonClassify: { id: number } }>(test.app, CREATE, { token, variables: { input: classify(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createCommonClassify;
+  return answer.data!.createCommonClassify.id;
 }
 
 async function fileSupportInfo(classifyId: number, language = 'en'): Promise<void> {

@@ -9,8 +9,8 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('currencies');
 
-const CREATE = 'mutation($input: BasicCurrencySaveReqVO!) { createCurrency(input: $input) }';
-const UPDATE = 'mutation($input: BasicCurrencySaveReqVO!) { updateCurrency(input: $input) }';
+const CREATE = 'mutation($input: BasicCurrencySaveReqVO!) { createCurrency(input: $input) { id } }';
+const UPDATE = 'mutation($input: BasicCurrencySaveReqVO!) { updateCurrency(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteCurrency(id: $id) }';
 const GET = 'query($id: Int64!) { currency(id: $id) { id name abbreviationCode exchangeRate icon symbol showStatus status sort createTime } }';
 const PAGE = 'query($input: BasicCurrencyPageReqVO!) { currencyPage(input: $input) { total list { id abbreviationCode exchangeRate status showStatus } } }';
@@ -36,7 +36,7 @@ async function call<T>(query: string, variables: Record<string, unknown>, token 
 
 async function createCurrency(overrides: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
   const input = currency(overrides);
-  const { createCurrency: id } = await call<{ createCurrency: number }>(CREATE, { input });
+  const { createCurrency: { id: id } } = await call<{ createCurrency: { id: number } }>(CREATE, { input });
   return { id, code: input.abbreviationCode as string };
 }
 

@@ -11,8 +11,8 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('currency_rate_policies');
 
-const CREATE = 'mutation($input: CurrencyRatePolicySaveReqVO!) { createCurrencyRatePolicy(input: $input) }';
-const UPDATE = 'mutation($input: CurrencyRatePolicySaveReqVO!) { updateCurrencyRatePolicy(input: $input) }';
+const CREATE = 'mutation($input: CurrencyRatePolicySaveReqVO!) { createCurrencyRatePolicy(input: $input) { id } }';
+const UPDATE = 'mutation($input: CurrencyRatePolicySaveReqVO!) { updateCurrencyRatePolicy(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteCurrencyRatePolicy(id: $id) }';
 const GET = 'query($id: Int64!) { currencyRatePolicy(id: $id) { id policyType countryCode userId premiumRate status remark createTime } }';
 const PAGE = `query($input: CurrencyRatePolicyPageReqVO!) {
@@ -21,8 +21,8 @@ const PAGE = `query($input: CurrencyRatePolicyPageReqVO!) {
 const EFFECTIVE = `query($currencyCode: String!, $userId: Int64, $countryCode: String) {
   effectiveCurrencyRate(currencyCode: $currencyCode, userId: $userId, countryCode: $countryCode) { currencyCode liveRate premiumRate rate source policyId }
 }`;
-const CREATE_CURRENCY = 'mutation($input: BasicCurrencySaveReqVO!) { createCurrency(input: $input) }';
-const UPDATE_CURRENCY = 'mutation($input: BasicCurrencySaveReqVO!) { updateCurrency(input: $input) }';
+const CREATE_CURRENCY = 'mutation($input: BasicCurrencySaveReqVO!) { createCurrency(input: $input) { id } }';
+const UPDATE_CURRENCY = 'mutation($input: BasicCurrencySaveReqVO!) { updateCurrency(input: $input) { id } }';
 
 const ALL = ['basic:currency-rate-policy:query', 'basic:currency-rate-policy:create', 'basic:currency-rate-policy:update', 'basic:currency-rate-policy:delete'];
 let admin: SignedInAdmin;
@@ -55,7 +55,7 @@ const byCountry = (countryCode: string, overrides: Record<string, unknown> = {})
 const byCustomer = (userId: number, overrides: Record<string, unknown> = {}) => ({ policyType: 2, userId, premiumRate: 5, ...overrides });
 
 async function createPolicy(input: Record<string, unknown>, token = admin.token): Promise<number> {
-  return (await call<{ createCurrencyRatePolicy: number }>(CREATE, { input }, token)).createCurrencyRatePolicy;
+  return (await call<{ createCurrencyRatePolicy: { id: number } }>(CREATE, { input }, token)).createCurrencyRatePolicy.id;
 }
 
 async function createCurrency(abbreviationCode: string, exchangeRate: number, status = 1): Promise<void> {

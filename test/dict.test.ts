@@ -10,14 +10,14 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('dict');
 
-const CREATE_TYPE = 'mutation($input: DictTypeSaveReqVO!) { createDictType(input: $input) }';
-const UPDATE_TYPE = 'mutation($input: DictTypeSaveReqVO!) { updateDictType(input: $input) }';
+const CREATE_TYPE = 'mutation($input: DictTypeSaveReqVO!) { createDictType(input: $input) { id } }';
+const UPDATE_TYPE = 'mutation($input: DictTypeSaveReqVO!) { updateDictType(input: $input) { id } }';
 const DELETE_TYPE = 'mutation($id: Int64!) { deleteDictType(id: $id) }';
 const GET_TYPE = 'query($id: Int64!) { dictType(id: $id) { id name type status remark createTime } }';
 const TYPE_PAGE = 'query($input: DictTypePageReqVO!) { dictTypePage(input: $input) { total list { id type } } }';
 const TYPE_SIMPLE = '{ dictTypeSimpleList { id type status } }';
-const CREATE_DATA = 'mutation($input: DictDataSaveReqVO!) { createDictData(input: $input) }';
-const UPDATE_DATA = 'mutation($input: DictDataSaveReqVO!) { updateDictData(input: $input) }';
+const CREATE_DATA = 'mutation($input: DictDataSaveReqVO!) { createDictData(input: $input) { id } }';
+const UPDATE_DATA = 'mutation($input: DictDataSaveReqVO!) { updateDictData(input: $input) { id } }';
 const DELETE_DATA = 'mutation($id: Int64!) { deleteDictData(id: $id) }';
 const GET_DATA = 'query($id: Int64!) { dictData(id: $id) { id sort label value dictType status colorType cssClass remark createTime } }';
 const DATA_PAGE = 'query($input: DictDataPageReqVO!) { dictDataPage(input: $input) { total list { id label value dictType } } }';
@@ -44,12 +44,12 @@ async function call<T>(query: string, variables: Record<string, unknown>, token 
 
 async function createType(overrides: Record<string, unknown> = {}): Promise<{ id: number; type: string }> {
   const input = dictType(overrides);
-  const { createDictType: id } = await call<{ createDictType: number }>(CREATE_TYPE, { input });
+  const { createDictType: { id: id } } = await call<{ createDictType: { id: number } }>(CREATE_TYPE, { input });
   return { id, type: input.type as string };
 }
 
 async function createData(type: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  return (await call<{ createDictData: number }>(CREATE_DATA, { input: dictData(type, overrides) })).createDictData;
+  return (await call<{ createDictData: { id: number } }>(CREATE_DATA, { input: dictData(type, overrides) })).createDictData.id;
 }
 
 beforeAll(async () => {

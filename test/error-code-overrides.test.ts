@@ -13,8 +13,8 @@ import { eventually, PROPAGATION_TIMEOUT_MS } from './support/propagation';
 
 const test = useTestApp('error_code_overrides');
 
-const CREATE = 'mutation($input: ErrorCodeSaveReqVO!) { createErrorCode(input: $input) }';
-const UPDATE = 'mutation($input: ErrorCodeSaveReqVO!) { updateErrorCode(input: $input) }';
+const CREATE = 'mutation($input: ErrorCodeSaveReqVO!) { createErrorCode(input: $input) { id } }';
+const UPDATE = 'mutation($input: ErrorCodeSaveReqVO!) { updateErrorCode(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteErrorCode(id: $id) }';
 const GET = 'query($id: Int64!) { errorCode(id: $id) { id applicationName code langType message memo createTime } }';
 const PAGE = 'query($input: ErrorCodePageReqVO!) { errorCodePage(input: $input) { total list { id code langType message } } }';
@@ -42,9 +42,9 @@ const override = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createOverride(overrides: Record<string, unknown> = {}, token = system.token): Promise<number> {
-  const answer = await graphql<{ createErrorCode: number }>(test.app, CREATE, { token, variables: { input: override(overrides) } });
+  const answer = await graphql<{ createErrorCode: { id: number } }>(test.app, CREATE, { token, variables: { input: override(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createErrorCode;
+  return answer.data!.createErrorCode.id;
 }
 
 /** /graphql with an Accept-Language header (none when undefined). */

@@ -11,14 +11,14 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('geography');
 
-const CREATE_COUNTRY = 'mutation($input: BasicCountrySaveReqVO!) { createCountry(input: $input) }';
-const UPDATE_COUNTRY = 'mutation($input: BasicCountrySaveReqVO!) { updateCountry(input: $input) }';
+const CREATE_COUNTRY = 'mutation($input: BasicCountrySaveReqVO!) { createCountry(input: $input) { id } }';
+const UPDATE_COUNTRY = 'mutation($input: BasicCountrySaveReqVO!) { updateCountry(input: $input) { id } }';
 const DELETE_COUNTRY = 'mutation($id: Int64!) { deleteCountry(id: $id) }';
 const GET_COUNTRY = 'query($id: Int64!) { country(id: $id) { id enName localName enShortName areaId alpha3 numericCode callingCode sort status createTime } }';
 const COUNTRY_PAGE = 'query($input: BasicCountryPageReqVO!) { countryPage(input: $input) { total list { id enShortName areaId status } } }';
 const COUNTRY_SIMPLE = '{ countrySimpleList { id enShortName status } }';
-const CREATE_REGION = 'mutation($input: BasicRegionSaveReqVO!) { createRegion(input: $input) }';
-const UPDATE_REGION = 'mutation($input: BasicRegionSaveReqVO!) { updateRegion(input: $input) }';
+const CREATE_REGION = 'mutation($input: BasicRegionSaveReqVO!) { createRegion(input: $input) { id } }';
+const UPDATE_REGION = 'mutation($input: BasicRegionSaveReqVO!) { updateRegion(input: $input) { id } }';
 const DELETE_REGION = 'mutation($id: Int64!) { deleteRegion(id: $id) }';
 const GET_REGION = 'query($id: Int64!) { region(id: $id) { id name province regionCode countryId postalCode status sort createTime } }';
 const REGION_PAGE = 'query($input: BasicRegionPageReqVO!) { regionPage(input: $input) { total list { id name province countryId status } } }';
@@ -52,11 +52,11 @@ async function call<T>(query: string, variables: Record<string, unknown>, token 
 }
 
 async function createCountry(overrides: Record<string, unknown> = {}): Promise<number> {
-  return (await call<{ createCountry: number }>(CREATE_COUNTRY, { input: country(overrides) })).createCountry;
+  return (await call<{ createCountry: { id: number } }>(CREATE_COUNTRY, { input: country(overrides) })).createCountry.id;
 }
 
 async function createRegion(countryId: number, overrides: Record<string, unknown> = {}): Promise<number> {
-  return (await call<{ createRegion: number }>(CREATE_REGION, { input: region(countryId, overrides) })).createRegion;
+  return (await call<{ createRegion: { id: number } }>(CREATE_REGION, { input: region(countryId, overrides) })).createRegion.id;
 }
 
 const getCountry = async (id: number) => (await call<{ country: Record<string, unknown> }>(GET_COUNTRY, { id })).country;

@@ -9,7 +9,7 @@ import { useTestApp } from './support/app';
 
 const test = useTestApp('graphql_field_errors');
 
-const CREATE_POST = 'mutation($input: PostSaveReqVO!) { createPost(input: $input) }';
+const CREATE_POST = 'mutation($input: PostSaveReqVO!) { createPost(input: $input) { id } }';
 const post = (overrides: Record<string, unknown> = {}) => ({ name: 'Engineer', code: unique('eng-'), sort: 1, status: 0, ...overrides });
 let admin: SignedInAdmin;
 

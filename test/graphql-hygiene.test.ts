@@ -139,7 +139,7 @@ describe('query limits', () => {
       const admin = await createAdmin(strict.core, { permissions: ['system:social-client:create'] });
       const strictToken = await adminToken(strict.app, admin);
       const before = await test.db.socialClient.count();
-      const aliases = Array.from({ length: 501 }, (_, index) => `a${index}: createSocialClient(input: $i)`).join(' ');
+      const aliases = Array.from({ length: MAX_ALIASES_PER_FIELD + 1 }, (_, index) => `a${index}: createSocialClient(input: $i) { id }`).join(' ');
       // Refused by the alias cap before the cost check.
       const requestId = `hygiene-${Date.now().toString(36)}`;
       const response = await strict.app.inject({

@@ -24,8 +24,8 @@ const sql = statementRecorder();
 const test = useTestApp('ip_blacklist', { databaseOptions: { onQuery: sql.onQuery } });
 
 const ENTRY_FIELDS = 'id ip ipType reason expireTime expired source status createTime updateTime';
-const CREATE = 'mutation($input: GatewayIpBlacklistSaveReqVO!) { createGatewayIpBlacklist(input: $input) }';
-const UPDATE = 'mutation($input: GatewayIpBlacklistSaveReqVO!) { updateGatewayIpBlacklist(input: $input) }';
+const CREATE = 'mutation($input: GatewayIpBlacklistSaveReqVO!) { createGatewayIpBlacklist(input: $input) { id } }';
+const UPDATE = 'mutation($input: GatewayIpBlacklistSaveReqVO!) { updateGatewayIpBlacklist(input: $input) { id } }';
 const RENEW = `mutation($input: GatewayIpBlacklistRenewReqVO!) { renewGatewayIpBlacklist(input: $input) { ${ENTRY_FIELDS} } }`;
 const DELETE = 'mutation($id: Int64!) { deleteGatewayIpBlacklist(id: $id) }';
 const GET = `query($id: Int64!) { gatewayIpBlacklist(id: $id) { ${ENTRY_FIELDS} } }`;
@@ -52,9 +52,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const minutes = (count: number) => count * 60_000;
 
 async function createEntry(input: Record<string, unknown>, options: { ip?: string } = {}): Promise<number> {
-  const answer = await graphql<{ createGatewayIpBlacklist: number }>(test.app, CREATE, { token: admin.token, ip: options.ip, variables: { input } });
+  const answer = await graphql<{ createGatewayIpBlacklist: { id: number } }>(test.app, CREATE, { token: admin.token, ip: options.ip, variables: { input } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createGatewayIpBlacklist;
+  return answer.data!.createGatewayIpBlacklist.id;
 }
 
 async function getEntry(id: number): Promise<EntryView> {
@@ -490,11 +490,11 @@ describe.skipIf(!redisUp)('two instances over one database', () => {
   it("reach each other's matcher through Redis", async () => {
     const ip = '2001:db8:77::9';
     expect(await blocked(ip, second.app)).toBe(false);
-    const create = await graphql<{ createGatewayIpBlacklist: number }>(first.app, CREATE, { token: admin.token, variables: { input: { ip: '2001:db8:77::/64' } } });
+    const create = await graphql<{ createGatewayIpBlacklist: { id: number } }>(first.app, CREATE, { token: admin.token, variables: { input: { ip: '2001:db8:77::/64' } } });
     expect(create.errors).toBeUndefined();
     expect(await blocked(ip, first.app)).toBe(true); // at once where it was written
     expect(await eventually(() => blocked(ip, second.app), true)).toBe(true);
-    await graphql(second.app, DELETE, { token: admin.token, variables: { id: create.data!.createGatewayIpBlacklist } });
+    await graphql(second.app, DELETE, { token: admin.token, variables: { id: create.data!.createGatewayIpBlacklist.id } });
     expect(await blocked(ip, second.app)).toBe(false);
     expect(await eventually(() => blocked(ip, first.app), false)).toBe(false);
     expect(heardElsewhere).toEqual([]);

@@ -15,7 +15,7 @@ import { consoleClientInput } from './support/partner-clients';
 const testDb = useTestDatabase('log_redaction');
 
 const REFRESH = 'mutation($refreshToken: String!) { refresh(refreshToken: $refreshToken) { accessToken refreshToken } }';
-const CREATE_CLIENT = 'mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(input: $input) { id clientId secret } }';
+const CREATE_CLIENT = 'mutation($input: OAuth2ClientSaveReqVO!) { createOauth2Client(input: $input) { id clientId secret } }';
 const SEND_SMS_CODE = 'mutation($input: SmsCodeSendReqDTO!) { sendSmsCode(input: $input) }';
 
 /** Runs every flow once on `app`; answers every credential that was issued or presented. */

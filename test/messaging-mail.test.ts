@@ -22,16 +22,16 @@ const smtp = useSmtpServer({ credentials: { username: SMTP_USER, password: SMTP_
 const inbox = smtp.received;
 
 const ACCOUNT_FIELDS = 'id mail username password host port sslEnable createTime';
-const CREATE_ACCOUNT = 'mutation($input: MailAccountSaveReqVO!) { createMailAccount(input: $input) }';
-const UPDATE_ACCOUNT = 'mutation($input: MailAccountSaveReqVO!) { updateMailAccount(input: $input) }';
+const CREATE_ACCOUNT = 'mutation($input: MailAccountSaveReqVO!) { createMailAccount(input: $input) { id } }';
+const UPDATE_ACCOUNT = 'mutation($input: MailAccountSaveReqVO!) { updateMailAccount(input: $input) { id } }';
 const DELETE_ACCOUNT = 'mutation($id: Int64!) { deleteMailAccount(id: $id) }';
 const GET_ACCOUNT = `query($id: Int64!) { mailAccount(id: $id) { ${ACCOUNT_FIELDS} } }`;
 const ACCOUNT_PAGE = 'query($input: MailAccountPageReqVO!) { mailAccountPage(input: $input) { total list { id mail username } } }';
 const ACCOUNT_SIMPLE = '{ mailAccountSimpleList { id mail } }';
 
 const TEMPLATE_FIELDS = 'id name code languageCode accountId nickname title content params status remark createTime';
-const CREATE_TEMPLATE = 'mutation($input: MailTemplateSaveReqVO!) { createMailTemplate(input: $input) }';
-const UPDATE_TEMPLATE = 'mutation($input: MailTemplateSaveReqVO!) { updateMailTemplate(input: $input) }';
+const CREATE_TEMPLATE = 'mutation($input: MailTemplateSaveReqVO!) { createMailTemplate(input: $input) { id } }';
+const UPDATE_TEMPLATE = 'mutation($input: MailTemplateSaveReqVO!) { updateMailTemplate(input: $input) { id } }';
 const DELETE_TEMPLATE = 'mutation($id: Int64!) { deleteMailTemplate(id: $id) }';
 const GET_TEMPLATE = `query($id: Int64!) { mailTemplate(id: $id) { ${TEMPLATE_FIELDS} } }`;
 const TEMPLATE_PAGE = 'query($input: MailTemplatePageReqVO!) { mailTemplatePage(input: $input) { total list { id code languageCode status } } }';
@@ -75,9 +75,9 @@ let admin: SignedInAdmin;
 const ok = <T>(token: string, query: string, variables: Record<string, unknown>) => expectData<T>(test.app, token, query, variables);
 
 const createAccount = async (token: string, overrides: Record<string, unknown> = {}) =>
-  (await ok<{ createMailAccount: number }>(token, CREATE_ACCOUNT, { input: account(overrides) })).createMailAccount;
+  (await ok<{ createMailAccount: { id: number } }>(token, CREATE_ACCOUNT, { input: account(overrides) })).createMailAccount.id;
 const createTemplate = async (token: string, accountId: number, overrides: Record<string, unknown> = {}) =>
-  (await ok<{ createMailTemplate: number }>(token, CREATE_TEMPLATE, { input: template(accountId, overrides) })).createMailTemplate;
+  (await ok<{ createMailTemplate: { id: number } }>(token, CREATE_TEMPLATE, { input: template(accountId, overrides) })).createMailTemplate.id;
 const getAccount = async (token: string, id: number) => (await ok<{ mailAccount: Record<string, unknown> }>(token, GET_ACCOUNT, { id })).mailAccount;
 
 beforeAll(async () => {

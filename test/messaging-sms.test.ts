@@ -31,8 +31,8 @@ const webhook = useStubServer((request, response) => {
 });
 
 const CHANNEL_FIELDS = 'id signature code status remark apiKey apiSecret callbackUrl createTime';
-const CREATE_CHANNEL = 'mutation($input: SmsChannelSaveReqVO!) { createSmsChannel(input: $input) }';
-const UPDATE_CHANNEL = 'mutation($input: SmsChannelSaveReqVO!) { updateSmsChannel(input: $input) }';
+const CREATE_CHANNEL = 'mutation($input: SmsChannelSaveReqVO!) { createSmsChannel(input: $input) { id } }';
+const UPDATE_CHANNEL = 'mutation($input: SmsChannelSaveReqVO!) { updateSmsChannel(input: $input) { id } }';
 const DELETE_CHANNEL = 'mutation($id: Int64!) { deleteSmsChannel(id: $id) }';
 const GET_CHANNEL = `query($id: Int64!) { smsChannel(id: $id) { ${CHANNEL_FIELDS} } }`;
 const CHANNEL_PAGE = 'query($input: SmsChannelPageReqVO!) { smsChannelPage(input: $input) { total list { id signature code status } } }';
@@ -40,8 +40,8 @@ const CHANNEL_SIMPLE = '{ smsChannelSimpleList { id code } }';
 const CHANNEL_CLIENTS = '{ smsChannelClients { code description } }';
 
 const TEMPLATE_FIELDS = 'id type status code name content params remark apiTemplateId channelId channelCode createTime';
-const CREATE_TEMPLATE = 'mutation($input: SmsTemplateSaveReqVO!) { createSmsTemplate(input: $input) }';
-const UPDATE_TEMPLATE = 'mutation($input: SmsTemplateSaveReqVO!) { updateSmsTemplate(input: $input) }';
+const CREATE_TEMPLATE = 'mutation($input: SmsTemplateSaveReqVO!) { createSmsTemplate(input: $input) { id } }';
+const UPDATE_TEMPLATE = 'mutation($input: SmsTemplateSaveReqVO!) { updateSmsTemplate(input: $input) { id } }';
 const DELETE_TEMPLATE = 'mutation($id: Int64!) { deleteSmsTemplate(id: $id) }';
 const GET_TEMPLATE = `query($id: Int64!) { smsTemplate(id: $id) { ${TEMPLATE_FIELDS} } }`;
 const TEMPLATE_PAGE = 'query($input: SmsTemplatePageReqVO!) { smsTemplatePage(input: $input) { total list { id code name type status channelId } } }';
@@ -75,9 +75,9 @@ let admin: SignedInAdmin;
 const ok = <T>(token: string, query: string, variables: Record<string, unknown>) => expectData<T>(test.app, token, query, variables);
 
 const createChannel = async (token: string, overrides: Record<string, unknown> = {}) =>
-  (await ok<{ createSmsChannel: number }>(token, CREATE_CHANNEL, { input: channel(overrides) })).createSmsChannel;
+  (await ok<{ createSmsChannel: { id: number } }>(token, CREATE_CHANNEL, { input: channel(overrides) })).createSmsChannel.id;
 const createTemplate = async (token: string, channelId: number, overrides: Record<string, unknown> = {}) =>
-  (await ok<{ createSmsTemplate: number }>(token, CREATE_TEMPLATE, { input: template(channelId, overrides) })).createSmsTemplate;
+  (await ok<{ createSmsTemplate: { id: number } }>(token, CREATE_TEMPLATE, { input: template(channelId, overrides) })).createSmsTemplate.id;
 const getChannel = async (token: string, id: number) => (await ok<{ smsChannel: Record<string, unknown> }>(token, GET_CHANNEL, { id })).smsChannel;
 
 beforeAll(async () => {

@@ -8,12 +8,12 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('notices');
 
-const CREATE = 'mutation($input: NoticeSaveReqVO!) { createNotice(input: $input) }';
-const UPDATE = 'mutation($input: NoticeSaveReqVO!) { updateNotice(input: $input) }';
+const CREATE = 'mutation($input: NoticeSaveReqVO!) { createNotice(input: $input) { id } }';
+const UPDATE = 'mutation($input: NoticeSaveReqVO!) { updateNotice(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteNotice(id: $id) }';
 const GET = 'query($id: Int64!) { notice(id: $id) { id title type content status createTime updateTime } }';
 const PAGE = 'query($input: NoticePageReqVO!) { noticePage(input: $input) { total list { id title type status } } }';
-const CREATE_WORD = 'mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) }';
+const CREATE_WORD = 'mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) { id } }';
 
 const ALL = ['system:notice:query', 'system:notice:create', 'system:notice:update', 'system:notice:delete'];
 let admin: SignedInAdmin;
@@ -21,9 +21,9 @@ let admin: SignedInAdmin;
 const notice = (overrides: Record<string, unknown> = {}) => ({ title: 'Maintenance', type: 1, content: '<p>Down at noon</p>', status: 0, ...overrides });
 
 async function createNotice(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createNotice: number }>(test.app, CREATE, { token, variables: { input: notice(overrides) } });
+  const answer = await graphql<{ createNotice: { id: number } }>(test.app, CREATE, { token, variables: { input: notice(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createNotice;
+  return answer.data!.createNotice.id;
 }
 
 beforeAll(async () => {

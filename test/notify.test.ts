@@ -12,8 +12,8 @@ import { type BadField, LANGUAGE_TEMPLATE_BOUNDS } from './support/messaging';
 
 const test = useTestApp('notify');
 
-const CREATE = 'mutation($input: NotifyTemplateSaveReqVO!) { createNotifyTemplate(input: $input) }';
-const UPDATE = 'mutation($input: NotifyTemplateSaveReqVO!) { updateNotifyTemplate(input: $input) }';
+const CREATE = 'mutation($input: NotifyTemplateSaveReqVO!) { createNotifyTemplate(input: $input) { id } }';
+const UPDATE = 'mutation($input: NotifyTemplateSaveReqVO!) { updateNotifyTemplate(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteNotifyTemplate(id: $id) }';
 const GET = 'query($id: Int64!) { notifyTemplate(id: $id) { id name code languageCode type nickname content params status remark createTime } }';
 const PAGE = `query($input: NotifyTemplatePageReqVO!) {
@@ -52,9 +52,9 @@ const template = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createTemplate(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createNotifyTemplate: number }>(test.app, CREATE, { token, variables: { input: template(overrides) } });
+  const answer = await graphql<{ createNotifyTemplate: { id: number } }>(test.app, CREATE, { token, variables: { input: template(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createNotifyTemplate;
+  return answer.data!.createNotifyTemplate.id;
 }
 
 function send(token: string, input: Record<string, unknown>) {

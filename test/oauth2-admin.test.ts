@@ -20,16 +20,16 @@ const test = useTestApp('oauth2_admin', { openApiRoutes: [probeRoutes] });
 const CLIENT_FIELDS = `id clientId secret name logo description status accessTokenValiditySeconds refreshTokenValiditySeconds
   redirectUris authorizedGrantTypes scopes autoApproveScopes authorities resourceIds additionalInformation partnerName
   partnerContact ipWhitelist rateLimitQps tenantId createTime updateTime`;
-const CREATE = `mutation($input: OAuth2ClientSaveReqVO!) { createOAuth2Client(input: $input) { id clientId secret } }`;
-const UPDATE = `mutation($input: OAuth2ClientSaveReqVO!) { updateOAuth2Client(input: $input) }`;
-const DELETE = `mutation($id: Int64!) { deleteOAuth2Client(id: $id) }`;
+const CREATE = `mutation($input: OAuth2ClientSaveReqVO!) { createOauth2Client(input: $input) { id clientId secret } }`;
+const UPDATE = `mutation($input: OAuth2ClientSaveReqVO!) { updateOauth2Client(input: $input) { id } }`;
+const DELETE = `mutation($id: Int64!) { deleteOauth2Client(id: $id) }`;
 const GET = `query($id: Int64!) { oauth2Client(id: $id) { ${CLIENT_FIELDS} } }`;
 const PAGE = `query($input: OAuth2ClientPageReqVO!) { oauth2ClientPage(input: $input) { total list { id clientId name status secret } } }`;
 const SIMPLE_LIST = `{ oauth2ClientSimpleList { id clientId name } }`;
 const TOKEN_PAGE = `query($input: OAuth2AccessTokenPageReqVO!) {
   oauth2TokenPage(input: $input) { total list { id accessToken refreshToken userId userType expiresTime clientId createTime } }
 }`;
-const REVOKE = `mutation($id: Int64!) { revokeOAuth2Token(id: $id) }`;
+const REVOKE = `mutation($id: Int64!) { deleteOauth2Token(id: $id) }`;
 /** How the token page shows a token: its first and last 3 characters. */
 const masked = (token: string) => `${token.slice(0, 3)}****${token.slice(-3)}`;
 /** The record id the console revokes a token by. */
@@ -58,9 +58,9 @@ function clientInput(overrides: Record<string, unknown> = {}): Record<string, un
 
 async function createClient(overrides: Record<string, unknown> = {}) {
   const input = clientInput(overrides);
-  const answer = await graphql<{ createOAuth2Client: { id: number; clientId: string; secret: string } }>(test.app, CREATE, { token: systemToken, variables: { input } });
+  const answer = await graphql<{ createOauth2Client: { id: number; clientId: string; secret: string } }>(test.app, CREATE, { token: systemToken, variables: { input } });
   expect(answer.errors).toBeUndefined();
-  return { input, created: answer.data!.createOAuth2Client };
+  return { input, created: answer.data!.createOauth2Client };
 }
 
 const clientCount = () => test.db.oAuth2Client.count();

@@ -10,8 +10,8 @@ import { useTestApp } from './support/app';
 
 const test = useTestApp('operation_log');
 
-const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(input: $input) }';
-const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) }';
+const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(input: $input) { id } }';
+const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteSocialClient(id: $id) }';
 const PAGE = `query($input: OperationLogPageReqVO!) {
   operationLogPage(input: $input) { total list { id userId username operation targetId success resultCode resultMsg durationMs ip requestId createTime } }
@@ -71,7 +71,7 @@ describe('the audit plugin', () => {
   it('logs a successful create with who, tenant, operation, the returned id, time, duration, IP and request id', async () => {
     const requestId = newRequestId();
     const answer = await post(test.app, CREATE, { token, variables: { input: socialInput() }, requestId, ip: '10.1.2.3' });
-    const id = answer.data!.createSocialClient as number;
+    const id = (answer.data!.createSocialClient as { id: number }).id;
     expect(await rowsOf(requestId)).toEqual([
       {
         id: expect.any(Number),
@@ -91,8 +91,8 @@ describe('the audit plugin', () => {
   });
 
   it('takes the target from input.id on update and from id on delete', async () => {
-    const created = await graphql<{ createSocialClient: number }>(test.app, CREATE, { token, variables: { input: socialInput() } });
-    const id = created.data!.createSocialClient;
+    const created = await graphql<{ createSocialClient: { id: number } }>(test.app, CREATE, { token, variables: { input: socialInput() } });
+    const id = created.data!.createSocialClient.id;
     const updateId = newRequestId();
     await post(test.app, UPDATE, { token, variables: { input: { ...socialInput(), id } }, requestId: updateId });
     expect(await rowsOf(updateId)).toMatchObject([{ operation: 'updateSocialClient', targetId: String(id), resultCode: 0 }]);
@@ -125,7 +125,7 @@ describe('the audit plugin', () => {
     expect(await rowsOf(refused)).toMatchObject([{ operation: 'deleteSocialClient', resultCode: 400, userId: admin.id, tenantId: tenant.id, targetId: null }]);
 
     const two = newRequestId();
-    await post(test.app, 'mutation($a: SocialClientSaveReqVO!, $b: SocialClientSaveReqVO!) { a: createSocialClient(input: $a) b: createSocialClient(input: $b) }', {
+    await post(test.app, 'mutation($a: SocialClientSaveReqVO!, $b: SocialClientSaveReqVO!) { a: createSocialClient(input: $a) { id } b: createSocialClient(input: $b) { id } }', {
       token,
       variables: { a: socialInput(), b: socialInput({ status: 9 }) },
       requestId: two,
@@ -183,7 +183,7 @@ describe('operationLogPage', () => {
     const reader = await createAdmin(test.core, { tenant: pageTenant, permissions: ['system:operate-log:query', 'system:social-client:create', 'system:social-client:delete'] });
     const readerToken = await adminToken(test.app, reader);
     const from = new Date(test.clock.now());
-    const created = await graphql<{ createSocialClient: number }>(test.app, CREATE, { token: readerToken, variables: { input: socialInput() } });
+    const created = await graphql<{ createSocialClient: { id: number } }>(test.app, CREATE, { token: readerToken, variables: { input: socialInput() } });
     test.clock.advance(60_000);
     await graphql(test.app, DELETE, { token: readerToken, variables: { id: 999_999_999 } });
     const later = new Date(test.clock.now());
@@ -196,7 +196,7 @@ describe('operationLogPage', () => {
     const all = await page({});
     // The reader's login, the create, the failed delete: newest first.
     expect(all.list.map((row) => row.operation)).toEqual(['deleteSocialClient', 'createSocialClient', 'login']);
-    expect(all.list[1]).toMatchObject({ userId: reader.id, username: reader.username, targetId: String(created.data!.createSocialClient), success: true, resultCode: 0 });
+    expect(all.list[1]).toMatchObject({ userId: reader.id, username: reader.username, targetId: String(created.data!.createSocialClient.id), success: true, resultCode: 0 });
     expect(all.list[0]).toMatchObject({ success: false, resultCode: ErrorCatalogue.SOCIAL_CLIENT_NOT_FOUND.code, createTime: later.toISOString() });
     expect((await page({ success: false })).list.map((row) => row.operation)).toEqual(['deleteSocialClient']);
     expect((await page({ success: true })).total).toBe(2);

@@ -12,8 +12,8 @@ import { statementRecorder } from './support/statements';
 const sql = statementRecorder();
 const test = useTestApp('sensitive_words', { databaseOptions: { onQuery: sql.onQuery } });
 
-const CREATE = 'mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) }';
-const UPDATE = 'mutation($input: SensitiveWordSaveVO!) { updateSensitiveWord(input: $input) }';
+const CREATE = 'mutation($input: SensitiveWordSaveVO!) { createSensitiveWord(input: $input) { id } }';
+const UPDATE = 'mutation($input: SensitiveWordSaveVO!) { updateSensitiveWord(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteSensitiveWord(id: $id) }';
 const GET = 'query($id: Int64!) { sensitiveWord(id: $id) { id name tags status description createTime } }';
 const PAGE = 'query($input: SensitiveWordPageReqVO!) { sensitiveWordPage(input: $input) { total list { id name tags status } } }';
@@ -26,9 +26,9 @@ let admin: SignedInAdmin;
 const word = (overrides: Record<string, unknown> = {}) => ({ name: unique('w'), tags: ['ads'], status: 0, ...overrides });
 
 async function createWord(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createSensitiveWord: number }>(test.app, CREATE, { token, variables: { input: word(overrides) } });
+  const answer = await graphql<{ createSensitiveWord: { id: number } }>(test.app, CREATE, { token, variables: { input: word(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createSensitiveWord;
+  return answer.data!.createSensitiveWord.id;
 }
 
 async function validate(token: string, text: string, tags?: string[]): Promise<string[]> {

@@ -13,8 +13,8 @@ const PUBLIC_BASE_URL = 'https://go.openbuy.example';
 const test = useTestApp('short_links', { env: { PUBLIC_BASE_URL: `${PUBLIC_BASE_URL}/` } });
 
 const GROUP_FIELDS = 'id groupName groupCode sort description remark createTime';
-const CREATE_GROUP = 'mutation($input: SysShortLinkGroupSaveReqVO!) { createShortLinkGroup(input: $input) }';
-const UPDATE_GROUP = 'mutation($input: SysShortLinkGroupSaveReqVO!) { updateShortLinkGroup(input: $input) }';
+const CREATE_GROUP = 'mutation($input: SysShortLinkGroupSaveReqVO!) { createShortLinkGroup(input: $input) { id } }';
+const UPDATE_GROUP = 'mutation($input: SysShortLinkGroupSaveReqVO!) { updateShortLinkGroup(input: $input) { id } }';
 const DELETE_GROUP = 'mutation($id: Int64!) { deleteShortLinkGroup(id: $id) }';
 const GET_GROUP = `query($id: Int64!) { shortLinkGroup(id: $id) { ${GROUP_FIELDS} } }`;
 const GROUP_PAGE = 'query($input: SysShortLinkGroupPageReqVO!) { shortLinkGroupPage(input: $input) { total list { id groupCode } } }';
@@ -22,11 +22,11 @@ const GROUP_LIST = '{ shortLinkGroupSimpleList { id groupCode } }';
 
 const LINK_FIELDS = 'id code shortUrl targetUrl groupId groupName remark visitCount lastVisitTime status expireTime createTime';
 const CREATE_LINK = `mutation($input: SysShortLinkRecordCreateReqVO!) { createShortLink(input: $input) { ${LINK_FIELDS} } }`;
-const UPDATE_LINK = 'mutation($input: SysShortLinkRecordUpdateReqVO!) { updateShortLinkRecord(input: $input) }';
-const LINK_STATUS = 'mutation($input: SysShortLinkRecordUpdateStatusReqVO!) { updateShortLinkRecordStatus(input: $input) }';
-const DELETE_LINK = 'mutation($id: Int64!) { deleteShortLinkRecord(id: $id) }';
-const GET_LINK = `query($id: Int64!) { shortLinkRecord(id: $id) { ${LINK_FIELDS} } }`;
-const LINK_PAGE = 'query($input: SysShortLinkRecordPageReqVO!) { shortLinkRecordPage(input: $input) { total list { id code } } }';
+const UPDATE_LINK = 'mutation($input: SysShortLinkRecordUpdateReqVO!) { updateShortLink(input: $input) { id } }';
+const LINK_STATUS = 'mutation($input: SysShortLinkRecordUpdateStatusReqVO!) { updateShortLinkStatus(input: $input) { id } }';
+const DELETE_LINK = 'mutation($id: Int64!) { deleteShortLink(id: $id) }';
+const GET_LINK = `query($id: Int64!) { shortLink(id: $id) { ${LINK_FIELDS} } }`;
+const LINK_PAGE = 'query($input: SysShortLinkRecordPageReqVO!) { shortLinkPage(input: $input) { total list { id code } } }';
 
 const GROUP_PERMISSIONS = ['query', 'create', 'update', 'delete'].map((action) => `system:short-link-group:${action}`);
 const LINK_PERMISSIONS = ['query', 'create', 'update', 'delete'].map((action) => `system:short-link:${action}`);
@@ -52,9 +52,9 @@ let admin: SignedInAdmin;
 const group = (overrides: Record<string, unknown> = {}) => ({ groupName: 'Campaigns', groupCode: unique('grp-'), sort: 1, ...overrides });
 
 async function createGroup(token: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const answer = await graphql<{ createShortLinkGroup: number }>(test.app, CREATE_GROUP, { token, variables: { input: group(overrides) } });
+  const answer = await graphql<{ createShortLinkGroup: { id: number } }>(test.app, CREATE_GROUP, { token, variables: { input: group(overrides) } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.createShortLinkGroup;
+  return answer.data!.createShortLinkGroup.id;
 }
 
 async function createLink(token: string, input: Record<string, unknown> = {}): Promise<LinkView> {
@@ -67,9 +67,9 @@ async function createLink(token: string, input: Record<string, unknown> = {}): P
 }
 
 async function getLink(token: string, id: number): Promise<LinkView> {
-  const answer = await graphql<{ shortLinkRecord: LinkView }>(test.app, GET_LINK, { token, variables: { id } });
+  const answer = await graphql<{ shortLink: LinkView }>(test.app, GET_LINK, { token, variables: { id } });
   expect(answer.errors).toBeUndefined();
-  return answer.data!.shortLinkRecord;
+  return answer.data!.shortLink;
 }
 
 const visit = (code: string) => test.app.inject({ method: 'GET', url: `/s/${code}` });
@@ -182,16 +182,16 @@ describe('short links', () => {
     });
     expect(await getLink(admin.token, link.id)).toEqual(link);
 
-    const byGroup = await graphql<{ shortLinkRecordPage: { total: number; list: { id: number }[] } }>(test.app, LINK_PAGE, {
+    const byGroup = await graphql<{ shortLinkPage: { total: number; list: { id: number }[] } }>(test.app, LINK_PAGE, {
       token: admin.token,
       variables: { input: { pageNo: 1, pageSize: 10, groupId, code: link.code, targetUrl: 'launch?ref', status: 0 } },
     });
-    expect(byGroup.data!.shortLinkRecordPage).toEqual({ total: 1, list: [{ id: link.id, code: link.code }] });
-    const disabledOnly = await graphql<{ shortLinkRecordPage: { total: number } }>(test.app, LINK_PAGE, {
+    expect(byGroup.data!.shortLinkPage).toEqual({ total: 1, list: [{ id: link.id, code: link.code }] });
+    const disabledOnly = await graphql<{ shortLinkPage: { total: number } }>(test.app, LINK_PAGE, {
       token: admin.token,
       variables: { input: { pageNo: 1, pageSize: 10, groupId, status: 1 } },
     });
-    expect(disabledOnly.data!.shortLinkRecordPage.total).toBe(0);
+    expect(disabledOnly.data!.shortLinkPage.total).toBe(0);
 
     const otherGroup = await createGroup(admin.token, { groupName: 'Other' });
     expect((await graphql(test.app, UPDATE_LINK, { token: admin.token, variables: { input: { id: link.id, groupId: otherGroup, remark: 'moved' } } })).errors).toBeUndefined();
@@ -202,7 +202,7 @@ describe('short links', () => {
     expect((await graphql(test.app, UPDATE_LINK, { token: admin.token, variables: { input: { id: link.id, groupId: null, remark: null } } })).errors).toBeUndefined();
     expect(await getLink(admin.token, link.id)).toMatchObject({ groupId: null, groupName: null, remark: null });
 
-    expect((await graphql(test.app, DELETE_LINK, { token: admin.token, variables: { id: link.id } })).data).toEqual({ deleteShortLinkRecord: true });
+    expect((await graphql(test.app, DELETE_LINK, { token: admin.token, variables: { id: link.id } })).data).toEqual({ deleteShortLink: true });
     expect(errorCode(await graphql(test.app, GET_LINK, { token: admin.token, variables: { id: link.id } }))).toBe(ErrorCatalogue.SHORT_LINK_NOT_FOUND.code);
     expect((await visit(link.code)).statusCode).toBe(404);
   });
@@ -319,8 +319,8 @@ describe('short links', () => {
     for (const [query, variables, error] of notFound) {
       expect(errorCode(await graphql(test.app, query, { token: intruder.token, variables }))).toBe(error.code);
     }
-    const page = await graphql<{ shortLinkRecordPage: { total: number } }>(test.app, LINK_PAGE, { token: intruder.token, variables: { input: { pageNo: 1, pageSize: 10, groupId } } });
-    expect(page.data!.shortLinkRecordPage.total).toBe(0);
+    const page = await graphql<{ shortLinkPage: { total: number } }>(test.app, LINK_PAGE, { token: intruder.token, variables: { input: { pageNo: 1, pageSize: 10, groupId } } });
+    expect(page.data!.shortLinkPage.total).toBe(0);
     const groups = await graphql<{ shortLinkGroupSimpleList: { id: number }[] }>(test.app, GROUP_LIST, { token: intruder.token });
     expect(groups.data!.shortLinkGroupSimpleList.map((entry) => entry.id)).not.toContain(groupId);
     expect(await getLink(admin.token, link.id)).toMatchObject({ remark: 'mine', status: 0, groupId });

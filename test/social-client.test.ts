@@ -8,8 +8,8 @@ import { useTestApp } from './support/app';
 const test = useTestApp('social_client');
 
 const FIELDS = 'id name socialType userType clientId clientSecret agentId status createTime updateTime';
-const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(input: $input) }';
-const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) }';
+const CREATE = 'mutation($input: SocialClientSaveReqVO!) { createSocialClient(input: $input) { id } }';
+const UPDATE = 'mutation($input: SocialClientSaveReqVO!) { updateSocialClient(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteSocialClient(id: $id) }';
 const GET = `query($id: Int64!) { socialClient(id: $id) { ${FIELDS} } }`;
 const PAGE = `query($input: SocialClientPageReqVO!) { socialClientPage(input: $input) { total list { ${FIELDS} } } }`;
@@ -35,9 +35,9 @@ function input(overrides: Record<string, unknown> = {}): Record<string, unknown>
 
 async function create(overrides: Record<string, unknown> = {}, as = token): Promise<{ id: number; input: Record<string, unknown> }> {
   const values = input(overrides);
-  const answer = await graphql<{ createSocialClient: number }>(test.app, CREATE, { token: as, variables: { input: values } });
+  const answer = await graphql<{ createSocialClient: { id: number } }>(test.app, CREATE, { token: as, variables: { input: values } });
   expect(answer.errors).toBeUndefined();
-  return { id: answer.data!.createSocialClient, input: values };
+  return { id: answer.data!.createSocialClient.id, input: values };
 }
 
 const count = () => test.db.socialClient.count();

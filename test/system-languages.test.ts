@@ -11,8 +11,8 @@ import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('system_languages');
 
-const CREATE = 'mutation($input: SystemLanguageSaveReqVO!) { createSystemLanguage(input: $input) }';
-const UPDATE = 'mutation($input: SystemLanguageSaveReqVO!) { updateSystemLanguage(input: $input) }';
+const CREATE = 'mutation($input: SystemLanguageSaveReqVO!) { createSystemLanguage(input: $input) { id } }';
+const UPDATE = 'mutation($input: SystemLanguageSaveReqVO!) { updateSystemLanguage(input: $input) { id } }';
 const DELETE = 'mutation($id: Int64!) { deleteSystemLanguage(id: $id) }';
 const FIELDS = 'id langCode langName showFlag whitelistUserIds whitelistCountries sort status remark createTime updateTime';
 const GET = `query($id: Int64!) { systemLanguage(id: $id) { ${FIELDS} } }`;
@@ -44,9 +44,9 @@ function call<T = Record<string, unknown>>(query: string, variables: Record<stri
 
 async function createLanguage(overrides: Record<string, unknown> = {}): Promise<{ id: number; langCode: string }> {
   const input = language(overrides);
-  const answer = await call<{ createSystemLanguage: number }>(CREATE, { input });
+  const answer = await call<{ createSystemLanguage: { id: number } }>(CREATE, { input });
   expect(answer.errors).toBeUndefined();
-  return { id: answer.data!.createSystemLanguage, langCode: input.langCode as string };
+  return { id: answer.data!.createSystemLanguage.id, langCode: input.langCode as string };
 }
 
 async function getLanguage(id: number, token = systemAdmin.token): Promise<Record<string, unknown>> {
@@ -108,8 +108,8 @@ describe('system languages', () => {
 
   it('gives an omitted whitelist no one on create', async () => {
     const { whitelistUserIds: _users, whitelistCountries: _countries, ...input } = language();
-    const answer = await call<{ createSystemLanguage: number }>(CREATE, { input });
-    expect(await getLanguage(answer.data!.createSystemLanguage)).toMatchObject({ whitelistUserIds: [], whitelistCountries: [] });
+    const answer = await call<{ createSystemLanguage: { id: number } }>(CREATE, { input });
+    expect(await getLanguage(answer.data!.createSystemLanguage.id)).toMatchObject({ whitelistUserIds: [], whitelistCountries: [] });
     expect(await visibleAmong([input.langCode as string], { userId: '42', countryCode: 'BR' })).toEqual([]);
   });
 

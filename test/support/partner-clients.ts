@@ -37,7 +37,7 @@ export async function updatePartner(core: Core, partner: TestPartner, changes: P
   await core.oauth2Clients.update({ ...partner.input, secret: '******' });
 }
 
-/** The input of the console's createOAuth2Client mutation, every field filled (a unique clientId unless told). */
+/** The input of the console's createOauth2Client mutation, every field filled (a unique clientId unless told). */
 export function consoleClientInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     clientId: `console-client-${randomBytes(6).toString('hex')}`,

@@ -159,6 +159,16 @@ export class DeptService {
   }
 
   /** The tenant's departments matching the filter, as a tree (name: contained, case as stored). */
+  /** Every department matching the filters, flat in tree order: a console builds its tree from parentId. */
+  list(ctx: RequestContext, filter: DeptFilter = {}): Promise<DeptRecord[]> {
+    const { name, status } = parseInput(deptFilterSchema, filter);
+    return this.scoped(ctx).dept.findMany({
+      where: { ...(name ? { name: { contains: name } } : {}), ...(status != null ? { status } : {}) },
+      select: DEPT_FIELDS,
+      orderBy: DEPT_ORDER,
+    });
+  }
+
   async tree(ctx: RequestContext, filter: DeptFilter = {}): Promise<DeptTreeNode[]> {
     const { name, status } = parseInput(deptFilterSchema, filter);
     const depts = await this.scoped(ctx).dept.findMany({ select: DEPT_FIELDS, orderBy: DEPT_ORDER });

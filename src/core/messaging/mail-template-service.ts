@@ -16,6 +16,7 @@ import {
   languageTemplatePageWhere,
   languageTemplateSaveFields,
   templateParams,
+  TEMPLATE_ENABLED,
   templateRecord,
 } from './template';
 
@@ -102,6 +103,12 @@ export class MailTemplateService {
     const stored = await this.scoped(ctx).mailTemplate.findFirst({ where: { id }, select: TEMPLATE_FIELDS });
     if (!stored) throw new ServiceError(ErrorCatalogue.MAIL_TEMPLATE_NOT_FOUND, { templateId: id });
     return templateRecord(stored);
+  }
+
+  /** Enabled templates by code and language, for pickers. */
+  async simpleList(ctx: RequestContext): Promise<MailTemplateRecord[]> {
+    const stored = await this.scoped(ctx).mailTemplate.findMany({ where: { status: TEMPLATE_ENABLED }, select: TEMPLATE_FIELDS, orderBy: [{ code: 'asc' }, { languageCode: 'asc' }] });
+    return stored.map(templateRecord);
   }
 
   async page(ctx: RequestContext, page: PageInput, filter: MailTemplatePageFilter = {}): Promise<{ list: MailTemplateRecord[]; total: number }> {

@@ -11,7 +11,7 @@ import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
-import { templateParams } from './template';
+import { TEMPLATE_ENABLED, templateParams } from './template';
 
 /** 1 verification code, 2 notice, 3 marketing. */
 export const smsTemplateTypeSchema = z.number().int().min(1).max(3);
@@ -131,6 +131,12 @@ export class SmsTemplateService {
     const stored = await this.scoped(ctx).smsTemplate.findFirst({ where: { id }, select: TEMPLATE_FIELDS });
     if (!stored) throw new ServiceError(ErrorCatalogue.SMS_TEMPLATE_NOT_FOUND, { templateId: id });
     return toRecord(stored);
+  }
+
+  /** Enabled templates by code, for pickers. */
+  async simpleList(ctx: RequestContext): Promise<SmsTemplateRecord[]> {
+    const stored = await this.scoped(ctx).smsTemplate.findMany({ where: { status: TEMPLATE_ENABLED }, select: TEMPLATE_FIELDS, orderBy: [{ code: 'asc' }, { id: 'asc' }] });
+    return stored.map(toRecord);
   }
 
   async page(ctx: RequestContext, page: PageInput, filter: SmsTemplatePageFilter = {}): Promise<{ list: SmsTemplateRecord[]; total: number }> {

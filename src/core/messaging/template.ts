@@ -75,6 +75,9 @@ export interface LanguageTemplateRecord {
 }
 
 /** The columns a LanguageTemplateRecord is read from (see templateRecord). */
+/** The status of a template that sends (commonStatus 0). */
+export const TEMPLATE_ENABLED = 0;
+
 export const LANGUAGE_TEMPLATE_COLUMNS = {
   id: true,
   name: true,

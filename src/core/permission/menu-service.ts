@@ -158,11 +158,7 @@ export class MenuService {
    * matching menus: one whose parent does not match is a root of the answer.
    */
   async tree(ctx: RequestContext, rawFilter: MenuTreeFilter): Promise<MenuTreeRecord[]> {
-    const filter = menuTreeFilterSchema.parse(rawFilter);
-    const menus = await this.visibleMenus(ctx, {
-      ...(filter.name ? { name: { contains: filter.name } } : {}),
-      ...(filter.status !== null && filter.status !== undefined ? { status: filter.status } : {}),
-    });
+    const menus = await this.list(ctx, rawFilter);
     const nodes = new Map<number, MenuTreeRecord>(menus.map((menu) => [menu.id, { ...menu, children: [] }]));
     const roots: MenuTreeRecord[] = [];
     for (const node of nodes.values()) {
@@ -173,6 +169,15 @@ export class MenuService {
   }
 
   /** Enabled menus the caller's tenant may use, flat, for pickers (role menus, package menus). */
+  /** The menus the caller's tenant may use, flat in (sort, id) order, matching the filters: a console builds its tree from parentId. */
+  list(ctx: RequestContext, rawFilter: MenuTreeFilter): Promise<MenuRecord[]> {
+    const filter = menuTreeFilterSchema.parse(rawFilter);
+    return this.visibleMenus(ctx, {
+      ...(filter.name ? { name: { contains: filter.name } } : {}),
+      ...(filter.status !== null && filter.status !== undefined ? { status: filter.status } : {}),
+    });
+  }
+
   async simpleList(ctx: RequestContext): Promise<MenuRecord[]> {
     return this.visibleMenus(ctx, { status: 0 });
   }

@@ -229,6 +229,16 @@ export class UserService {
     return user;
   }
 
+  /**
+   * A user the caller has just saved, whatever their data scope shows: saving is not bound by it,
+   * and the caller wrote the fields it answers.
+   */
+  async saved(ctx: RequestContext, userId: number): Promise<UserRecord> {
+    const user = await this.scoped(ctx).adminUser.findFirst({ where: { id: userId }, select: USER_FIELDS });
+    if (!user) throw new ServiceError(ErrorCatalogue.USER_NOT_FOUND, { userId });
+    return user;
+  }
+
   /** A page of the users the caller's data scope shows, newest first. */
   async page(ctx: RequestContext, page: PageInput, filter: UserPageFilter = {}): Promise<{ list: UserRecord[]; total: number }> {
     const window = pageWindow(parseInput(pageInputSchema, page));

@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import type { ClassifyRecord, ClassifyTreeNode } from '../../core/content/classify-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { CommonClassifyPageReqVO, CommonClassifySaveReqVO, CommonClassifyTreeNodeView, CommonClassifyView, CommonClassifyViewPage } from './classify.types';
 
 @Resolver()
 export class ClassifyResolver {
   @Authorized('content:classify:create')
-  @Mutation(() => Int64, { description: 'Creates a classification; answers its id' })
-  createCommonClassify(@Arg('input', () => CommonClassifySaveReqVO) input: CommonClassifySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.classifies.create(ctx, input);
+  @Mutation(() => CommonClassifyView, { description: 'Creates a classification; answers it' })
+  async createCommonClassify(@Arg('input', () => CommonClassifySaveReqVO) input: CommonClassifySaveReqVO, @Ctx() context: GraphQLContext): Promise<ClassifyRecord> {
+    const { ctx, core } = context;
+    return this.commonClassify(await core.classifies.create(ctx, input), context);
   }
 
   @Authorized('content:classify:update')
-  @Mutation(() => Boolean, { description: 'Updates a classification; positionType and language are fixed while it has children or support infos' })
-  async updateCommonClassify(@Arg('input', () => CommonClassifySaveReqVO) input: CommonClassifySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => CommonClassifyView, { description: 'Updates a classification; positionType and language are fixed while it has children or support infos' })
+  async updateCommonClassify(@Arg('input', () => CommonClassifySaveReqVO) input: CommonClassifySaveReqVO, @Ctx() context: GraphQLContext): Promise<ClassifyRecord> {
+    const { ctx, core } = context;
     await core.classifies.update(ctx, input);
-    return true;
+    return this.commonClassify(savedId(input), context);
   }
 
   @Authorized('content:classify:delete')

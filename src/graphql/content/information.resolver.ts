@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { InformationRecord } from '../../core/content/information-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { InformationPageReqVO, InformationSaveReqVO, InformationView, InformationViewPage } from './information.types';
 
 @Resolver()
 export class InformationResolver {
   @Authorized('content:information:create')
-  @Mutation(() => Int64, { description: 'Creates an information; answers its id' })
-  createInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.information.create(ctx, input);
+  @Mutation(() => InformationView, { description: 'Creates an information; answers it' })
+  async createInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() context: GraphQLContext): Promise<InformationRecord> {
+    const { ctx, core } = context;
+    return this.information(await core.information.create(ctx, input), context);
   }
 
   @Authorized('content:information:update')
-  @Mutation(() => Boolean)
-  async updateInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => InformationView)
+  async updateInformation(@Arg('input', () => InformationSaveReqVO) input: InformationSaveReqVO, @Ctx() context: GraphQLContext): Promise<InformationRecord> {
+    const { ctx, core } = context;
     await core.information.update(ctx, input);
-    return true;
+    return this.information(savedId(input), context);
   }
 
   @Authorized('content:information:delete')

@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import type { ProtocolStatementRecord } from '../../core/content/protocol-statement-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { ProtocolStatementPageReqVO, ProtocolStatementSaveReqVO, ProtocolStatementView, ProtocolStatementViewPage } from './protocol-statement.types';
 
 @Resolver()
 export class ProtocolStatementResolver {
   @Authorized('content:protocol-statement:create')
-  @Mutation(() => Int64, { description: 'Creates a protocol statement; answers its id' })
-  createProtocolStatement(@Arg('input', () => ProtocolStatementSaveReqVO) input: ProtocolStatementSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.protocolStatements.create(ctx, input);
+  @Mutation(() => ProtocolStatementView, { description: 'Creates a protocol statement; answers it' })
+  async createProtocolStatement(@Arg('input', () => ProtocolStatementSaveReqVO) input: ProtocolStatementSaveReqVO, @Ctx() context: GraphQLContext): Promise<ProtocolStatementRecord> {
+    const { ctx, core } = context;
+    return this.protocolStatement(await core.protocolStatements.create(ctx, input), context);
   }
 
   @Authorized('content:protocol-statement:update')
-  @Mutation(() => Boolean)
-  async updateProtocolStatement(@Arg('input', () => ProtocolStatementSaveReqVO) input: ProtocolStatementSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => ProtocolStatementView)
+  async updateProtocolStatement(@Arg('input', () => ProtocolStatementSaveReqVO) input: ProtocolStatementSaveReqVO, @Ctx() context: GraphQLContext): Promise<ProtocolStatementRecord> {
+    const { ctx, core } = context;
     await core.protocolStatements.update(ctx, input);
-    return true;
+    return this.protocolStatement(savedId(input), context);
   }
 
   @Authorized('content:protocol-statement:delete')

@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SupportInfoRecord } from '../../core/content/support-info-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { SupportInfoPageReqVO, SupportInfoSaveReqVO, SupportInfoView, SupportInfoViewPage } from './support-info.types';
 
 @Resolver()
 export class SupportInfoResolver {
   @Authorized('content:support-info:create')
-  @Mutation(() => Int64, { description: 'Creates a support info; answers its id' })
-  createSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.supportInfos.create(ctx, input);
+  @Mutation(() => SupportInfoView, { description: 'Creates a support info; answers it' })
+  async createSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() context: GraphQLContext): Promise<SupportInfoRecord> {
+    const { ctx, core } = context;
+    return this.supportInfo(await core.supportInfos.create(ctx, input), context);
   }
 
   @Authorized('content:support-info:update')
-  @Mutation(() => Boolean)
-  async updateSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SupportInfoView)
+  async updateSupportInfo(@Arg('input', () => SupportInfoSaveReqVO) input: SupportInfoSaveReqVO, @Ctx() context: GraphQLContext): Promise<SupportInfoRecord> {
+    const { ctx, core } = context;
     await core.supportInfos.update(ctx, input);
-    return true;
+    return this.supportInfo(savedId(input), context);
   }
 
   @Authorized('content:support-info:delete')

@@ -5,6 +5,7 @@ import type { EffectiveRate, RatePolicyRecord } from '../../core/currency/curren
 import type { CurrencyRecord } from '../../core/currency/currency-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   BasicCurrencyPageReqVO,
@@ -21,16 +22,18 @@ import {
 @Resolver()
 export class CurrencyResolver {
   @Authorized('basic:currency:create')
-  @Mutation(() => Int64, { description: 'Creates a currency (system tenant only); answers its id' })
-  createCurrency(@Arg('input', () => BasicCurrencySaveReqVO) input: BasicCurrencySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.currencies.create(ctx, input);
+  @Mutation(() => BasicCurrencyView, { description: 'Creates a currency (system tenant only); answers it' })
+  async createCurrency(@Arg('input', () => BasicCurrencySaveReqVO) input: BasicCurrencySaveReqVO, @Ctx() context: GraphQLContext): Promise<CurrencyRecord> {
+    const { ctx, core } = context;
+    return this.currency(await core.currencies.create(ctx, input), context);
   }
 
   @Authorized('basic:currency:update')
-  @Mutation(() => Boolean, { description: 'System tenant only' })
-  async updateCurrency(@Arg('input', () => BasicCurrencySaveReqVO) input: BasicCurrencySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => BasicCurrencyView, { description: 'System tenant only' })
+  async updateCurrency(@Arg('input', () => BasicCurrencySaveReqVO) input: BasicCurrencySaveReqVO, @Ctx() context: GraphQLContext): Promise<CurrencyRecord> {
+    const { ctx, core } = context;
     await core.currencies.update(ctx, input);
-    return true;
+    return this.currency(savedId(input), context);
   }
 
   @Authorized('basic:currency:delete')
@@ -63,22 +66,24 @@ export class CurrencyResolver {
 @Resolver()
 export class CurrencyRatePolicyResolver {
   @Authorized('basic:currency-rate-policy:create')
-  @Mutation(() => Int64, { description: 'Creates a rate policy; answers its id' })
-  createCurrencyRatePolicy(
+  @Mutation(() => CurrencyRatePolicyView, { description: 'Creates a rate policy; answers it' })
+  async createCurrencyRatePolicy(
     @Arg('input', () => CurrencyRatePolicySaveReqVO) input: CurrencyRatePolicySaveReqVO,
-    @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<number> {
-    return core.currencyRatePolicies.create(ctx, input);
+    @Ctx() context: GraphQLContext,
+  ): Promise<RatePolicyRecord> {
+    const { ctx, core } = context;
+    return this.currencyRatePolicy(await core.currencyRatePolicies.create(ctx, input), context);
   }
 
   @Authorized('basic:currency-rate-policy:update')
-  @Mutation(() => Boolean)
+  @Mutation(() => CurrencyRatePolicyView)
   async updateCurrencyRatePolicy(
     @Arg('input', () => CurrencyRatePolicySaveReqVO) input: CurrencyRatePolicySaveReqVO,
-    @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<boolean> {
+    @Ctx() context: GraphQLContext,
+  ): Promise<RatePolicyRecord> {
+    const { ctx, core } = context;
     await core.currencyRatePolicies.update(ctx, input);
-    return true;
+    return this.currencyRatePolicy(savedId(input), context);
   }
 
   @Authorized('basic:currency-rate-policy:delete')

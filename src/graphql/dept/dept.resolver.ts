@@ -2,22 +2,25 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { DeptRecord, DeptTreeNode } from '../../core/dept/dept-service';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { DeptSaveReqVO, DeptTreeNodeView, DeptView } from './dept.types';
 
 @Resolver()
 export class DeptResolver {
   @Authorized('system:dept:create')
-  @Mutation(() => Int64, { description: 'Creates a department; answers its id' })
-  createDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.depts.create(ctx, input);
+  @Mutation(() => DeptView, { description: 'Creates a department; answers it' })
+  async createDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() context: GraphQLContext): Promise<DeptRecord> {
+    const { ctx, core } = context;
+    return this.dept(await core.depts.create(ctx, input), context);
   }
 
   @Authorized('system:dept:update')
-  @Mutation(() => Boolean, { description: 'Updates a department; it cannot move under itself or a descendant' })
-  async updateDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => DeptView, { description: 'Updates a department; it cannot move under itself or a descendant' })
+  async updateDept(@Arg('input', () => DeptSaveReqVO) input: DeptSaveReqVO, @Ctx() context: GraphQLContext): Promise<DeptRecord> {
+    const { ctx, core } = context;
     await core.depts.update(ctx, input);
-    return true;
+    return this.dept(savedId(input), context);
   }
 
   @Authorized('system:dept:delete')
@@ -43,6 +46,16 @@ export class DeptResolver {
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<DeptTreeNode[]> {
     return core.depts.tree(ctx, { name, status });
+  }
+
+  @Authorized('system:dept:query')
+  @Query(() => [DeptView], { description: 'Every department (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  deptList(
+    @Arg('name', () => String, { nullable: true, description: 'Contained in the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<DeptRecord[]> {
+    return core.depts.list(ctx, { name, status });
   }
 
   @Authorized('system:dept:query')

@@ -4,6 +4,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { DictDataRecord, DictTypeRecord } from '../../core/dict/dict-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   DictDataPageReqVO,
@@ -19,16 +20,18 @@ import {
 @Resolver()
 export class DictResolver {
   @Authorized('system:dict:create')
-  @Mutation(() => Int64, { description: 'Creates a dictionary type (system tenant only); answers its id' })
-  createDictType(@Arg('input', () => DictTypeSaveReqVO) input: DictTypeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.dicts.createType(ctx, input);
+  @Mutation(() => DictTypeView, { description: 'Creates a dictionary type (system tenant only); answers it' })
+  async createDictType(@Arg('input', () => DictTypeSaveReqVO) input: DictTypeSaveReqVO, @Ctx() context: GraphQLContext): Promise<DictTypeRecord> {
+    const { ctx, core } = context;
+    return this.dictType(await core.dicts.createType(ctx, input), context);
   }
 
   @Authorized('system:dict:update')
-  @Mutation(() => Boolean, { description: 'Updates a dictionary type (system tenant only); a new type string is carried over to its data' })
-  async updateDictType(@Arg('input', () => DictTypeSaveReqVO) input: DictTypeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => DictTypeView, { description: 'Updates a dictionary type (system tenant only); a new type string is carried over to its data' })
+  async updateDictType(@Arg('input', () => DictTypeSaveReqVO) input: DictTypeSaveReqVO, @Ctx() context: GraphQLContext): Promise<DictTypeRecord> {
+    const { ctx, core } = context;
     await core.dicts.updateType(ctx, input);
-    return true;
+    return this.dictType(savedId(input), context);
   }
 
   @Authorized('system:dict:delete')
@@ -58,16 +61,18 @@ export class DictResolver {
   }
 
   @Authorized('system:dict:create')
-  @Mutation(() => Int64, { description: 'Creates a dictionary entry (system tenant only); answers its id' })
-  createDictData(@Arg('input', () => DictDataSaveReqVO) input: DictDataSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.dicts.createData(ctx, input);
+  @Mutation(() => DictDataView, { description: 'Creates a dictionary entry (system tenant only); answers it' })
+  async createDictData(@Arg('input', () => DictDataSaveReqVO) input: DictDataSaveReqVO, @Ctx() context: GraphQLContext): Promise<DictDataRecord> {
+    const { ctx, core } = context;
+    return this.dictData(await core.dicts.createData(ctx, input), context);
   }
 
   @Authorized('system:dict:update')
-  @Mutation(() => Boolean, { description: 'Updates a dictionary entry (system tenant only)' })
-  async updateDictData(@Arg('input', () => DictDataSaveReqVO) input: DictDataSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => DictDataView, { description: 'Updates a dictionary entry (system tenant only)' })
+  async updateDictData(@Arg('input', () => DictDataSaveReqVO) input: DictDataSaveReqVO, @Ctx() context: GraphQLContext): Promise<DictDataRecord> {
+    const { ctx, core } = context;
     await core.dicts.updateData(ctx, input);
-    return true;
+    return this.dictData(savedId(input), context);
   }
 
   @Authorized('system:dict:delete')

@@ -4,6 +4,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { CatalogueEntry, ErrorCodeRecord } from '../../core/error-code/error-code-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { ErrorCodeEntry, ErrorCodePageReqVO, ErrorCodeSaveReqVO, ErrorCodeView, ErrorCodeViewPage } from './error-code.types';
 
@@ -16,16 +17,18 @@ export class ErrorCodeResolver {
   }
 
   @Authorized('system:error-code:create')
-  @Mutation(() => Int64, { description: 'Overrides a catalogue message for one language (system tenant only); answers the override\'s id' })
-  createErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.errorCodes.create(ctx, input);
+  @Mutation(() => ErrorCodeView, { description: 'Overrides a catalogue message for one language (system tenant only); answers the override' })
+  async createErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() context: GraphQLContext): Promise<ErrorCodeRecord> {
+    const { ctx, core } = context;
+    return this.errorCode(await core.errorCodes.create(ctx, input), context);
   }
 
   @Authorized('system:error-code:update')
-  @Mutation(() => Boolean, { description: 'Changes a message override (system tenant only)' })
-  async updateErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => ErrorCodeView, { description: 'Changes a message override (system tenant only)' })
+  async updateErrorCode(@Arg('input', () => ErrorCodeSaveReqVO) input: ErrorCodeSaveReqVO, @Ctx() context: GraphQLContext): Promise<ErrorCodeRecord> {
+    const { ctx, core } = context;
     await core.errorCodes.update(ctx, input);
-    return true;
+    return this.errorCode(savedId(input), context);
   }
 
   @Authorized('system:error-code:delete')

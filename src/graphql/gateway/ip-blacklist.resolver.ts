@@ -4,6 +4,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { IpBlacklistEntryView } from '../../core/gateway/ip-blacklist-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   GatewayIpBlacklistPageReqVO,
@@ -16,16 +17,18 @@ import {
 @Resolver()
 export class GatewayIpBlacklistResolver {
   @Authorized('gateway:ip-blacklist:create')
-  @Mutation(() => Int64, { description: 'Blacklists an address or network (system tenant); answers the entry id' })
-  createGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.ipBlacklist.create(ctx, input);
+  @Mutation(() => GatewayIpBlacklistView, { description: 'Blacklists an address or network (system tenant); answers the entry' })
+  async createGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() context: GraphQLContext): Promise<IpBlacklistEntryView> {
+    const { ctx, core } = context;
+    return this.gatewayIpBlacklist(await core.ipBlacklist.create(ctx, input), context);
   }
 
   @Authorized('gateway:ip-blacklist:update')
-  @Mutation(() => Boolean, { description: 'Saves an entry (system tenant); an empty expireTime makes it permanent' })
-  async updateGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => GatewayIpBlacklistView, { description: 'Saves an entry (system tenant); an empty expireTime makes it permanent' })
+  async updateGatewayIpBlacklist(@Arg('input', () => GatewayIpBlacklistSaveReqVO) input: GatewayIpBlacklistSaveReqVO, @Ctx() context: GraphQLContext): Promise<IpBlacklistEntryView> {
+    const { ctx, core } = context;
     await core.ipBlacklist.update(ctx, input);
-    return true;
+    return this.gatewayIpBlacklist(savedId(input), context);
   }
 
   @Authorized('gateway:ip-blacklist:renew')

@@ -5,6 +5,7 @@ import type { CountryRecord } from '../../core/geo/country-service';
 import type { RegionRecord } from '../../core/geo/region-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   BasicCountryPageReqVO,
@@ -20,16 +21,18 @@ import {
 @Resolver()
 export class CountryResolver {
   @Authorized('basic:country:create')
-  @Mutation(() => Int64, { description: 'Creates a country (system tenant only); answers its id' })
-  createCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.countries.create(ctx, input);
+  @Mutation(() => BasicCountryView, { description: 'Creates a country (system tenant only); answers it' })
+  async createCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() context: GraphQLContext): Promise<CountryRecord> {
+    const { ctx, core } = context;
+    return this.country(await core.countries.create(ctx, input), context);
   }
 
   @Authorized('basic:country:update')
-  @Mutation(() => Boolean, { description: 'System tenant only' })
-  async updateCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => BasicCountryView, { description: 'System tenant only' })
+  async updateCountry(@Arg('input', () => BasicCountrySaveReqVO) input: BasicCountrySaveReqVO, @Ctx() context: GraphQLContext): Promise<CountryRecord> {
+    const { ctx, core } = context;
     await core.countries.update(ctx, input);
-    return true;
+    return this.country(savedId(input), context);
   }
 
   @Authorized('basic:country:delete')
@@ -62,16 +65,18 @@ export class CountryResolver {
 @Resolver()
 export class RegionResolver {
   @Authorized('basic:region:create')
-  @Mutation(() => Int64, { description: 'Creates a region (system tenant only); answers its id' })
-  createRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.regions.create(ctx, input);
+  @Mutation(() => BasicRegionView, { description: 'Creates a region (system tenant only); answers it' })
+  async createRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() context: GraphQLContext): Promise<RegionRecord> {
+    const { ctx, core } = context;
+    return this.region(await core.regions.create(ctx, input), context);
   }
 
   @Authorized('basic:region:update')
-  @Mutation(() => Boolean, { description: 'System tenant only' })
-  async updateRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => BasicRegionView, { description: 'System tenant only' })
+  async updateRegion(@Arg('input', () => BasicRegionSaveReqVO) input: BasicRegionSaveReqVO, @Ctx() context: GraphQLContext): Promise<RegionRecord> {
+    const { ctx, core } = context;
     await core.regions.update(ctx, input);
-    return true;
+    return this.region(savedId(input), context);
   }
 
   @Authorized('basic:region:delete')

@@ -4,22 +4,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SystemLanguageRecord } from '../../core/language/system-language-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { SystemLanguagePageReqVO, SystemLanguageSaveReqVO, SystemLanguageView, SystemLanguageViewPage } from './system-language.types';
 
 @Resolver()
 export class SystemLanguageResolver {
   @Authorized('system:language:create')
-  @Mutation(() => Int64, { description: 'Creates a system language (system tenant only); answers its id' })
-  createSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.systemLanguages.create(ctx, input);
+  @Mutation(() => SystemLanguageView, { description: 'Creates a system language (system tenant only); answers it' })
+  async createSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() context: GraphQLContext): Promise<SystemLanguageRecord> {
+    const { ctx, core } = context;
+    return this.systemLanguage(await core.systemLanguages.create(ctx, input), context);
   }
 
   @Authorized('system:language:update')
-  @Mutation(() => Boolean, { description: 'Updates a system language (system tenant only)' })
-  async updateSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SystemLanguageView, { description: 'Updates a system language (system tenant only)' })
+  async updateSystemLanguage(@Arg('input', () => SystemLanguageSaveReqVO) input: SystemLanguageSaveReqVO, @Ctx() context: GraphQLContext): Promise<SystemLanguageRecord> {
+    const { ctx, core } = context;
     await core.systemLanguages.update(ctx, input);
-    return true;
+    return this.systemLanguage(savedId(input), context);
   }
 
   @Authorized('system:language:delete')

@@ -36,12 +36,14 @@ export const LIST_BOUNDS: Readonly<Record<string, number>> = Object.freeze({
   'ErrorCodeEntry.overrides': 10,
   // Permission trees and administration records of one tenant.
   'Query.menuTree': 500,
+  'Query.menuList': 500,
   'Query.menuSimpleList': 500,
   // The console's navigation: directories and menus, never buttons.
   'CurrentAdmin.menus': 200,
   'CurrentAdmin.permissions': 500,
   'MenuTreeView.children': TREE_CHILDREN,
   'Query.deptTree': 500,
+  'Query.deptList': 500,
   'Query.deptSimpleList': 500,
   'DeptTreeNode.children': TREE_CHILDREN,
   'Query.commonClassifyTree': 500,
@@ -63,6 +65,8 @@ export const LIST_BOUNDS: Readonly<Record<string, number>> = Object.freeze({
   'Query.mailAccountSimpleList': 200,
   'Query.smsChannelSimpleList': 200,
   'Query.notifyTemplateSimpleList': 1_000,
+  'Query.smsTemplateSimpleList': 1_000,
+  'Query.mailTemplateSimpleList': 1_000,
   'Query.shortLinkGroupSimpleList': 1_000,
   'Query.dictTypeSimpleList': 1_000,
   'Query.dictDataSimpleList': 1_000,

@@ -3,6 +3,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { MenuRecord, MenuTreeRecord } from '../../core/permission/menu-record';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types';
 
@@ -25,22 +26,34 @@ export class MenuResolver {
   }
 
   @Authorized('system:menu:query')
+  @Query(() => [MenuView], { description: 'Every menu the tenant may use (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  menuList(
+    @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
+    @Arg('status', () => Int, { nullable: true }) status: number | null,
+    @Ctx() { ctx, core }: GraphQLContext,
+  ): Promise<MenuRecord[]> {
+    return core.menus.list(ctx, { name, status });
+  }
+
+  @Authorized('system:menu:query')
   @Query(() => [MenuSimpleView], { description: 'Enabled menus the tenant may use, flat, for pickers' })
   menuSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MenuSimpleView[]> {
     return core.menus.simpleList(ctx);
   }
 
   @Authorized('system:menu:create')
-  @Mutation(() => Int64, { description: 'Creates a menu (system tenant only); answers its id' })
-  createMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.menus.create(ctx, input);
+  @Mutation(() => MenuView, { description: 'Creates a menu (system tenant only); answers it' })
+  async createMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() context: GraphQLContext): Promise<MenuRecord> {
+    const { ctx, core } = context;
+    return this.menu(await core.menus.create(ctx, input), context);
   }
 
   @Authorized('system:menu:update')
-  @Mutation(() => Boolean, { description: 'Updates a menu (system tenant only)' })
-  async updateMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => MenuView, { description: 'Updates a menu (system tenant only)' })
+  async updateMenu(@Arg('input', () => MenuSaveVO) input: MenuSaveVO, @Ctx() context: GraphQLContext): Promise<MenuRecord> {
+    const { ctx, core } = context;
     await core.menus.update(ctx, input);
-    return true;
+    return this.menu(savedId(input), context);
   }
 
   @Authorized('system:menu:delete')

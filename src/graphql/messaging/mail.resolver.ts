@@ -6,6 +6,7 @@ import type { MailLogRecord } from '../../core/messaging/mail-sender';
 import type { MailTemplateRecord } from '../../core/messaging/mail-template-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   MailAccountPageReqVO,
@@ -24,16 +25,18 @@ import {
 @Resolver()
 export class MailAccountResolver {
   @Authorized('system:mail-account:create')
-  @Mutation(() => Int64, { description: 'Creates a mail account; answers its id' })
-  createMailAccount(@Arg('input', () => MailAccountSaveReqVO) input: MailAccountSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.mailAccounts.create(ctx, input);
+  @Mutation(() => MailAccountView, { description: 'Creates a mail account; answers it' })
+  async createMailAccount(@Arg('input', () => MailAccountSaveReqVO) input: MailAccountSaveReqVO, @Ctx() context: GraphQLContext): Promise<MailAccountRecord> {
+    const { ctx, core } = context;
+    return this.mailAccount(await core.mailAccounts.create(ctx, input), context);
   }
 
   @Authorized('system:mail-account:update')
-  @Mutation(() => Boolean, { description: 'The masked mail and username, and ****** as password, keep the stored values' })
-  async updateMailAccount(@Arg('input', () => MailAccountSaveReqVO) input: MailAccountSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => MailAccountView, { description: 'The masked mail and username, and ****** as password, keep the stored values' })
+  async updateMailAccount(@Arg('input', () => MailAccountSaveReqVO) input: MailAccountSaveReqVO, @Ctx() context: GraphQLContext): Promise<MailAccountRecord> {
+    const { ctx, core } = context;
     await core.mailAccounts.update(ctx, input);
-    return true;
+    return this.mailAccount(savedId(input), context);
   }
 
   @Authorized('system:mail-account:delete')
@@ -66,16 +69,18 @@ export class MailAccountResolver {
 @Resolver()
 export class MailTemplateResolver {
   @Authorized('system:mail-template:create')
-  @Mutation(() => Int64, { description: 'Creates a mail template; answers its id' })
-  createMailTemplate(@Arg('input', () => MailTemplateSaveReqVO) input: MailTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.mailTemplates.create(ctx, input);
+  @Mutation(() => MailTemplateView, { description: 'Creates a mail template; answers it' })
+  async createMailTemplate(@Arg('input', () => MailTemplateSaveReqVO) input: MailTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<MailTemplateRecord> {
+    const { ctx, core } = context;
+    return this.mailTemplate(await core.mailTemplates.create(ctx, input), context);
   }
 
   @Authorized('system:mail-template:update')
-  @Mutation(() => Boolean)
-  async updateMailTemplate(@Arg('input', () => MailTemplateSaveReqVO) input: MailTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => MailTemplateView)
+  async updateMailTemplate(@Arg('input', () => MailTemplateSaveReqVO) input: MailTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<MailTemplateRecord> {
+    const { ctx, core } = context;
     await core.mailTemplates.update(ctx, input);
-    return true;
+    return this.mailTemplate(savedId(input), context);
   }
 
   @Authorized('system:mail-template:delete')
@@ -96,6 +101,12 @@ export class MailTemplateResolver {
   mailTemplatePage(@Arg('input', () => MailTemplatePageReqVO) input: MailTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailTemplateRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.mailTemplates.page(ctx, { pageNo, pageSize }, filter);
+  }
+
+  @Authorized('system:mail-template:query')
+  @Query(() => [MailTemplateView], { description: 'Enabled mail templates by code and language, for pickers' })
+  mailTemplateSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MailTemplateRecord[]> {
+    return core.mailTemplates.simpleList(ctx);
   }
 
   @Authorized('system:mail-template:send-mail')

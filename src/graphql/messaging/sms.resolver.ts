@@ -6,6 +6,7 @@ import type { SmsLogRecord } from '../../core/messaging/sms-sender';
 import type { SmsTemplateRecord } from '../../core/messaging/sms-template-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   SmsChannelClientView,
@@ -25,16 +26,18 @@ import {
 @Resolver()
 export class SmsChannelResolver {
   @Authorized('system:sms-channel:create')
-  @Mutation(() => Int64, { description: 'Creates an SMS channel; answers its id' })
-  createSmsChannel(@Arg('input', () => SmsChannelSaveReqVO) input: SmsChannelSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.smsChannels.create(ctx, input);
+  @Mutation(() => SmsChannelView, { description: 'Creates an SMS channel; answers it' })
+  async createSmsChannel(@Arg('input', () => SmsChannelSaveReqVO) input: SmsChannelSaveReqVO, @Ctx() context: GraphQLContext): Promise<SmsChannelRecord> {
+    const { ctx, core } = context;
+    return this.smsChannel(await core.smsChannels.create(ctx, input), context);
   }
 
   @Authorized('system:sms-channel:update')
-  @Mutation(() => Boolean, { description: 'The masked apiKey and ****** apiSecret keep the stored values' })
-  async updateSmsChannel(@Arg('input', () => SmsChannelSaveReqVO) input: SmsChannelSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SmsChannelView, { description: 'The masked apiKey and ****** apiSecret keep the stored values' })
+  async updateSmsChannel(@Arg('input', () => SmsChannelSaveReqVO) input: SmsChannelSaveReqVO, @Ctx() context: GraphQLContext): Promise<SmsChannelRecord> {
+    const { ctx, core } = context;
     await core.smsChannels.update(ctx, input);
-    return true;
+    return this.smsChannel(savedId(input), context);
   }
 
   @Authorized('system:sms-channel:delete')
@@ -73,16 +76,18 @@ export class SmsChannelResolver {
 @Resolver()
 export class SmsTemplateResolver {
   @Authorized('system:sms-template:create')
-  @Mutation(() => Int64, { description: 'Creates an SMS template; answers its id' })
-  createSmsTemplate(@Arg('input', () => SmsTemplateSaveReqVO) input: SmsTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.smsTemplates.create(ctx, input);
+  @Mutation(() => SmsTemplateView, { description: 'Creates an SMS template; answers it' })
+  async createSmsTemplate(@Arg('input', () => SmsTemplateSaveReqVO) input: SmsTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<SmsTemplateRecord> {
+    const { ctx, core } = context;
+    return this.smsTemplate(await core.smsTemplates.create(ctx, input), context);
   }
 
   @Authorized('system:sms-template:update')
-  @Mutation(() => Boolean)
-  async updateSmsTemplate(@Arg('input', () => SmsTemplateSaveReqVO) input: SmsTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SmsTemplateView)
+  async updateSmsTemplate(@Arg('input', () => SmsTemplateSaveReqVO) input: SmsTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<SmsTemplateRecord> {
+    const { ctx, core } = context;
     await core.smsTemplates.update(ctx, input);
-    return true;
+    return this.smsTemplate(savedId(input), context);
   }
 
   @Authorized('system:sms-template:delete')
@@ -103,6 +108,12 @@ export class SmsTemplateResolver {
   smsTemplatePage(@Arg('input', () => SmsTemplatePageReqVO) input: SmsTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsTemplateRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.smsTemplates.page(ctx, { pageNo, pageSize }, filter);
+  }
+
+  @Authorized('system:sms-template:query')
+  @Query(() => [SmsTemplateView], { description: 'Enabled SMS templates by code, for pickers' })
+  smsTemplateSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SmsTemplateRecord[]> {
+    return core.smsTemplates.simpleList(ctx);
   }
 
   @Authorized('system:sms-template:send-sms')

@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { NoticeRecord } from '../../core/notice/notice-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { NoticePageReqVO, NoticeSaveReqVO, NoticeView, NoticeViewPage } from './notice.types';
 
 @Resolver()
 export class NoticeResolver {
   @Authorized('system:notice:create')
-  @Mutation(() => Int64, { description: 'Creates a notice; answers its id. SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
-  createNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.notices.create(ctx, input);
+  @Mutation(() => NoticeView, { description: 'Creates a notice; answers it. SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
+  async createNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() context: GraphQLContext): Promise<NoticeRecord> {
+    const { ctx, core } = context;
+    return this.notice(await core.notices.create(ctx, input), context);
   }
 
   @Authorized('system:notice:update')
-  @Mutation(() => Boolean, { description: 'SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
-  async updateNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => NoticeView, { description: 'SENSITIVE_WORD_FOUND when the title or content carries a sensitive word' })
+  async updateNotice(@Arg('input', () => NoticeSaveReqVO) input: NoticeSaveReqVO, @Ctx() context: GraphQLContext): Promise<NoticeRecord> {
+    const { ctx, core } = context;
     await core.notices.update(ctx, input);
-    return true;
+    return this.notice(savedId(input), context);
   }
 
   @Authorized('system:notice:delete')

@@ -6,6 +6,7 @@ import type { NotifyMessageRecord } from '../../core/notify/notify-message-servi
 import type { NotifyTemplateRecord } from '../../core/notify/notify-template-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   MyNotifyMessagePageReqVO,
@@ -21,16 +22,18 @@ import {
 @Resolver()
 export class NotifyTemplateResolver {
   @Authorized('system:notify-template:create')
-  @Mutation(() => Int64, { description: 'Creates a notify template; answers its id' })
-  createNotifyTemplate(@Arg('input', () => NotifyTemplateSaveReqVO) input: NotifyTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.notifyTemplates.create(ctx, input);
+  @Mutation(() => NotifyTemplateView, { description: 'Creates a notify template; answers it' })
+  async createNotifyTemplate(@Arg('input', () => NotifyTemplateSaveReqVO) input: NotifyTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<NotifyTemplateRecord> {
+    const { ctx, core } = context;
+    return this.notifyTemplate(await core.notifyTemplates.create(ctx, input), context);
   }
 
   @Authorized('system:notify-template:update')
-  @Mutation(() => Boolean)
-  async updateNotifyTemplate(@Arg('input', () => NotifyTemplateSaveReqVO) input: NotifyTemplateSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => NotifyTemplateView)
+  async updateNotifyTemplate(@Arg('input', () => NotifyTemplateSaveReqVO) input: NotifyTemplateSaveReqVO, @Ctx() context: GraphQLContext): Promise<NotifyTemplateRecord> {
+    const { ctx, core } = context;
     await core.notifyTemplates.update(ctx, input);
-    return true;
+    return this.notifyTemplate(savedId(input), context);
   }
 
   @Authorized('system:notify-template:delete')

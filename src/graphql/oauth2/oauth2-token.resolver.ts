@@ -16,7 +16,7 @@ export class OAuth2TokenResolver {
 
   @Authorized('system:oauth2-token:delete')
   @Mutation(() => Boolean, { description: 'Revokes an access token by its record id (and the refresh token of its session) at once' })
-  async revokeOAuth2Token(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  async deleteOauth2Token(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
     await core.tokenRecords.revoke(ctx, id);
     return true;
   }

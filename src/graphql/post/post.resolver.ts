@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { PostRecord } from '../../core/post/post-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { PostPageReqVO, PostSaveReqVO, PostView, PostViewPage } from './post.types';
 
 @Resolver()
 export class PostResolver {
   @Authorized('system:post:create')
-  @Mutation(() => Int64, { description: 'Creates a post; answers its id' })
-  createPost(@Arg('input', () => PostSaveReqVO) input: PostSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.posts.create(ctx, input);
+  @Mutation(() => PostView, { description: 'Creates a post; answers it' })
+  async createPost(@Arg('input', () => PostSaveReqVO) input: PostSaveReqVO, @Ctx() context: GraphQLContext): Promise<PostRecord> {
+    const { ctx, core } = context;
+    return this.post(await core.posts.create(ctx, input), context);
   }
 
   @Authorized('system:post:update')
-  @Mutation(() => Boolean)
-  async updatePost(@Arg('input', () => PostSaveReqVO) input: PostSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => PostView)
+  async updatePost(@Arg('input', () => PostSaveReqVO) input: PostSaveReqVO, @Ctx() context: GraphQLContext): Promise<PostRecord> {
+    const { ctx, core } = context;
     await core.posts.update(ctx, input);
-    return true;
+    return this.post(savedId(input), context);
   }
 
   @Authorized('system:post:delete')

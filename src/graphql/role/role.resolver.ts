@@ -4,6 +4,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { RoleRecord } from '../../core/permission/role-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { defineLoader } from '../loaders';
 import { RolePageReqVO, RoleSaveReqVO, RoleSimpleView, RoleUpdateStatusReqVO, RoleView, RoleViewPage } from './role.types';
@@ -41,23 +42,26 @@ export class RoleResolver {
   }
 
   @Authorized('system:role:create')
-  @Mutation(() => Int64, { description: 'Creates a custom role; answers its id' })
-  createRole(@Arg('input', () => RoleSaveReqVO) input: RoleSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.roles.create(ctx, input);
+  @Mutation(() => RoleView, { description: 'Creates a custom role; answers it' })
+  async createRole(@Arg('input', () => RoleSaveReqVO) input: RoleSaveReqVO, @Ctx() context: GraphQLContext): Promise<RoleView> {
+    const { ctx, core } = context;
+    return this.role(await core.roles.create(ctx, input), context);
   }
 
   @Authorized('system:role:update')
-  @Mutation(() => Boolean)
-  async updateRole(@Arg('input', () => RoleSaveReqVO) input: RoleSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => RoleView)
+  async updateRole(@Arg('input', () => RoleSaveReqVO) input: RoleSaveReqVO, @Ctx() context: GraphQLContext): Promise<RoleView> {
+    const { ctx, core } = context;
     await core.roles.update(ctx, input);
-    return true;
+    return this.role(savedId(input), context);
   }
 
   @Authorized('system:role:update-status')
-  @Mutation(() => Boolean)
-  async updateRoleStatus(@Arg('input', () => RoleUpdateStatusReqVO) input: RoleUpdateStatusReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => RoleView)
+  async updateRoleStatus(@Arg('input', () => RoleUpdateStatusReqVO) input: RoleUpdateStatusReqVO, @Ctx() context: GraphQLContext): Promise<RoleView> {
+    const { ctx, core } = context;
     await core.roles.updateStatus(ctx, input);
-    return true;
+    return this.role(savedId(input), context);
   }
 
   @Authorized('system:role:delete')

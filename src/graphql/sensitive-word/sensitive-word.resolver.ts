@@ -3,22 +3,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SensitiveWordRecord } from '../../core/sensitive-word/sensitive-word-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { SensitiveWordPageReqVO, SensitiveWordSaveVO, SensitiveWordView, SensitiveWordViewPage } from './sensitive-word.types';
 
 @Resolver()
 export class SensitiveWordResolver {
   @Authorized('system:sensitive-word:create')
-  @Mutation(() => Int64, { description: 'Creates a sensitive word; answers its id' })
-  createSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.sensitiveWords.create(ctx, input);
+  @Mutation(() => SensitiveWordView, { description: 'Creates a sensitive word; answers it' })
+  async createSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() context: GraphQLContext): Promise<SensitiveWordRecord> {
+    const { ctx, core } = context;
+    return this.sensitiveWord(await core.sensitiveWords.create(ctx, input), context);
   }
 
   @Authorized('system:sensitive-word:update')
-  @Mutation(() => Boolean)
-  async updateSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SensitiveWordView)
+  async updateSensitiveWord(@Arg('input', () => SensitiveWordSaveVO) input: SensitiveWordSaveVO, @Ctx() context: GraphQLContext): Promise<SensitiveWordRecord> {
+    const { ctx, core } = context;
     await core.sensitiveWords.update(ctx, input);
-    return true;
+    return this.sensitiveWord(savedId(input), context);
   }
 
   @Authorized('system:sensitive-word:delete')

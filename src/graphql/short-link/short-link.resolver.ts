@@ -4,6 +4,7 @@ import type { ShortLinkGroupRecord } from '../../core/short-link/short-link-grou
 import type { ShortLinkView } from '../../core/short-link/short-link-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import {
   ShortLinkGroupView,
@@ -21,16 +22,18 @@ import {
 @Resolver()
 export class ShortLinkGroupResolver {
   @Authorized('system:short-link-group:create')
-  @Mutation(() => Int64, { description: 'Creates a short-link group; answers its id' })
-  createShortLinkGroup(@Arg('input', () => SysShortLinkGroupSaveReqVO) input: SysShortLinkGroupSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.shortLinkGroups.create(ctx, input);
+  @Mutation(() => ShortLinkGroupView, { description: 'Creates a short-link group; answers it' })
+  async createShortLinkGroup(@Arg('input', () => SysShortLinkGroupSaveReqVO) input: SysShortLinkGroupSaveReqVO, @Ctx() context: GraphQLContext): Promise<ShortLinkGroupRecord> {
+    const { ctx, core } = context;
+    return this.shortLinkGroup(await core.shortLinkGroups.create(ctx, input), context);
   }
 
   @Authorized('system:short-link-group:update')
-  @Mutation(() => Boolean)
-  async updateShortLinkGroup(@Arg('input', () => SysShortLinkGroupSaveReqVO) input: SysShortLinkGroupSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => ShortLinkGroupView)
+  async updateShortLinkGroup(@Arg('input', () => SysShortLinkGroupSaveReqVO) input: SysShortLinkGroupSaveReqVO, @Ctx() context: GraphQLContext): Promise<ShortLinkGroupRecord> {
+    const { ctx, core } = context;
     await core.shortLinkGroups.update(ctx, input);
-    return true;
+    return this.shortLinkGroup(savedId(input), context);
   }
 
   @Authorized('system:short-link-group:delete')
@@ -69,38 +72,40 @@ export class ShortLinkRecordResolver {
   }
 
   @Authorized('system:short-link:update')
-  @Mutation(() => Boolean)
-  async updateShortLinkRecord(@Arg('input', () => SysShortLinkRecordUpdateReqVO) input: SysShortLinkRecordUpdateReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => ShortLinkRecordView)
+  async updateShortLink(@Arg('input', () => SysShortLinkRecordUpdateReqVO) input: SysShortLinkRecordUpdateReqVO, @Ctx() context: GraphQLContext): Promise<ShortLinkView> {
+    const { ctx, core } = context;
     await core.shortLinks.update(ctx, input);
-    return true;
+    return this.shortLink(savedId(input), context);
   }
 
   @Authorized('system:short-link:update')
-  @Mutation(() => Boolean, { description: 'Enables (0) or disables (1) a short link' })
-  async updateShortLinkRecordStatus(
+  @Mutation(() => ShortLinkRecordView, { description: 'Enables (0) or disables (1) a short link' })
+  async updateShortLinkStatus(
     @Arg('input', () => SysShortLinkRecordUpdateStatusReqVO) input: SysShortLinkRecordUpdateStatusReqVO,
-    @Ctx() { ctx, core }: GraphQLContext,
-  ): Promise<boolean> {
+    @Ctx() context: GraphQLContext,
+  ): Promise<ShortLinkView> {
+    const { ctx, core } = context;
     await core.shortLinks.updateStatus(ctx, input);
-    return true;
+    return this.shortLink(savedId(input), context);
   }
 
   @Authorized('system:short-link:delete')
   @Mutation(() => Boolean)
-  async deleteShortLinkRecord(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  async deleteShortLink(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
     await core.shortLinks.delete(ctx, id);
     return true;
   }
 
   @Authorized('system:short-link:query')
   @Query(() => ShortLinkRecordView, { description: 'A short link of the tenant; SHORT_LINK_NOT_FOUND otherwise' })
-  shortLinkRecord(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ShortLinkView> {
+  shortLink(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ShortLinkView> {
     return core.shortLinks.get(ctx, id);
   }
 
   @Authorized('system:short-link:query')
   @Query(() => ShortLinkRecordViewPage, { description: 'Short links, newest first' })
-  shortLinkRecordPage(@Arg('input', () => SysShortLinkRecordPageReqVO) input: SysShortLinkRecordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkView>> {
+  shortLinkPage(@Arg('input', () => SysShortLinkRecordPageReqVO) input: SysShortLinkRecordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkView>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.shortLinks.page(ctx, { pageNo, pageSize }, filter);
   }

@@ -2,22 +2,25 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SocialClientRecord } from '../../core/social/social-client-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { SocialClient, SocialClientPage, SocialClientPageReqVO, SocialClientSaveReqVO } from './social-client.types';
 
 @Resolver()
 export class SocialClientResolver {
   @Authorized('system:social-client:create')
-  @Mutation(() => Int64, { description: 'Creates a social client; answers its id' })
-  createSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.socialClients.create(ctx, { ...input });
+  @Mutation(() => SocialClient, { description: 'Creates a social client; answers it' })
+  async createSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() context: GraphQLContext): Promise<SocialClientRecord> {
+    const { ctx, core } = context;
+    return this.socialClient(await core.socialClients.create(ctx, { ...input }), context);
   }
 
   @Authorized('system:social-client:update')
-  @Mutation(() => Boolean, { description: 'Updates a social client; a clientSecret of ****** keeps the stored one' })
-  async updateSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => SocialClient, { description: 'Updates a social client; a clientSecret of ****** keeps the stored one' })
+  async updateSocialClient(@Arg('input', () => SocialClientSaveReqVO) input: SocialClientSaveReqVO, @Ctx() context: GraphQLContext): Promise<SocialClientRecord> {
+    const { ctx, core } = context;
     await core.socialClients.update(ctx, { ...input });
-    return true;
+    return this.socialClient(savedId(input), context);
   }
 
   @Authorized('system:social-client:delete')

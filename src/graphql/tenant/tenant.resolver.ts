@@ -5,6 +5,7 @@ import type { TenantRecord } from '../../core/tenant/tenant-service';
 import type { TenantPackageRecord } from '../../core/tenant/tenant-package-service';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { defineLoader } from '../loaders';
 import {
@@ -58,16 +59,18 @@ export class TenantResolver {
   }
 
   @Authorized('system:tenant:create')
-  @Mutation(() => Int64, { description: 'Creates a tenant with its administrator (username, password) holding the package\'s menus; answers its id' })
-  createTenant(@Arg('input', () => TenantSaveReqVO) input: TenantSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.tenantAdmin.create(ctx, input);
+  @Mutation(() => TenantView, { description: 'Creates a tenant with its administrator (username, password) holding the package\'s menus; answers it' })
+  async createTenant(@Arg('input', () => TenantSaveReqVO) input: TenantSaveReqVO, @Ctx() context: GraphQLContext): Promise<TenantView> {
+    const { ctx, core } = context;
+    return this.tenant(await core.tenantAdmin.create(ctx, input), context);
   }
 
   @Authorized('system:tenant:update')
-  @Mutation(() => Boolean, { description: 'Updates a tenant; username and password are not applied (the administrator is managed as a user)' })
-  async updateTenant(@Arg('input', () => TenantSaveReqVO) input: TenantSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => TenantView, { description: 'Updates a tenant; username and password are not applied (the administrator is managed as a user)' })
+  async updateTenant(@Arg('input', () => TenantSaveReqVO) input: TenantSaveReqVO, @Ctx() context: GraphQLContext): Promise<TenantView> {
+    const { ctx, core } = context;
     await core.tenantAdmin.update(ctx, input);
-    return true;
+    return this.tenant(savedId(input), context);
   }
 
   @Authorized('system:tenant:delete')
@@ -108,16 +111,18 @@ export class TenantPackageResolver {
   }
 
   @Authorized('system:tenant-package:create')
-  @Mutation(() => Int64, { description: 'Creates a tenant package; answers its id' })
-  createTenantPackage(@Arg('input', () => TenantPackageSaveReqVO) input: TenantPackageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.tenantPackages.create(ctx, input);
+  @Mutation(() => TenantPackageView, { description: 'Creates a tenant package; answers it' })
+  async createTenantPackage(@Arg('input', () => TenantPackageSaveReqVO) input: TenantPackageSaveReqVO, @Ctx() context: GraphQLContext): Promise<TenantPackageView> {
+    const { ctx, core } = context;
+    return this.tenantPackage(await core.tenantPackages.create(ctx, input), context);
   }
 
   @Authorized('system:tenant-package:update')
-  @Mutation(() => Boolean, { description: 'Updates a package; the administrator role of each of its tenants takes its menus' })
-  async updateTenantPackage(@Arg('input', () => TenantPackageSaveReqVO) input: TenantPackageSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => TenantPackageView, { description: 'Updates a package; the administrator role of each of its tenants takes its menus' })
+  async updateTenantPackage(@Arg('input', () => TenantPackageSaveReqVO) input: TenantPackageSaveReqVO, @Ctx() context: GraphQLContext): Promise<TenantPackageView> {
+    const { ctx, core } = context;
     await core.tenantPackages.update(ctx, input);
-    return true;
+    return this.tenantPackage(savedId(input), context);
   }
 
   @Authorized('system:tenant-package:delete')

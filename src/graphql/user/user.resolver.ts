@@ -7,6 +7,7 @@ import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';
 import { CurrentAdminRole } from '../auth/auth.resolver';
 import type { Page } from '../common/page';
 import { Int64 } from '../common/scalars';
+import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { DeptView } from '../dept/dept.types';
 import { PostView } from '../post/post.types';
@@ -26,16 +27,16 @@ import {
 @Resolver(() => UserView)
 export class UserResolver {
   @Authorized('system:user:create')
-  @Mutation(() => Int64, { description: 'Creates an administrator; answers the id. Refused once the tenant has accountCount users' })
-  createUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<number> {
-    return core.users.create(ctx, input);
+  @Mutation(() => UserView, { description: 'Creates an administrator; answers it. Refused once the tenant has accountCount users' })
+  async createUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
+    return core.users.saved(ctx, await core.users.create(ctx, input));
   }
 
   @Authorized('system:user:update')
-  @Mutation(() => Boolean, { description: 'Updates an administrator and replaces their posts; the password is kept' })
-  async updateUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => UserView, { description: 'Updates an administrator and replaces their posts; the password is kept' })
+  async updateUser(@Arg('input', () => UserSaveReqVO) input: UserSaveReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
     await core.users.update(ctx, input);
-    return true;
+    return core.users.saved(ctx, savedId(input));
   }
 
   @Authorized('system:user:delete')
@@ -46,10 +47,10 @@ export class UserResolver {
   }
 
   @Authorized('system:user:update-status')
-  @Mutation(() => Boolean, { description: 'Enables or disables an administrator; disabling ends their sessions' })
-  async updateUserStatus(@Arg('input', () => UserUpdateStatusReqVO) input: UserUpdateStatusReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  @Mutation(() => UserView, { description: 'Enables or disables an administrator; disabling ends their sessions' })
+  async updateUserStatus(@Arg('input', () => UserUpdateStatusReqVO) input: UserUpdateStatusReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
     await core.users.updateStatus(ctx, input);
-    return true;
+    return core.users.saved(ctx, savedId(input));
   }
 
   @Authorized('system:user:update-password')
@@ -103,7 +104,7 @@ export class UserResolver {
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'The signed-in user changes their own details through the OAuth 2.0 user face' })
-  async updateOAuth2User(@Arg('input', () => OAuth2UserUpdateReqVO) input: OAuth2UserUpdateReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
+  async updateOauth2User(@Arg('input', () => OAuth2UserUpdateReqVO) input: OAuth2UserUpdateReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
     await core.users.updateProfile(ctx, input);
     return true;
   }
