@@ -22,13 +22,13 @@ const DeptListDocument = graphql(`
 
 const CreateDeptDocument = graphql(`
   mutation ConsoleCreateDept($input: DeptSaveReqVO!) {
-    createDept(input: $input)
+    createDept(input: $input) { id }
   }
 `);
 
 const UpdateDeptDocument = graphql(`
   mutation ConsoleUpdateDept($input: DeptSaveReqVO!) {
-    updateDept(input: $input)
+    updateDept(input: $input) { id }
   }
 `);
 

@@ -22,13 +22,13 @@ const NoticePageDocument = graphql(`
 
 const CreateNoticeDocument = graphql(`
   mutation ConsoleCreateNotice($input: NoticeSaveReqVO!) {
-    createNotice(input: $input)
+    createNotice(input: $input) { id }
   }
 `);
 
 const UpdateNoticeDocument = graphql(`
   mutation ConsoleUpdateNotice($input: NoticeSaveReqVO!) {
-    updateNotice(input: $input)
+    updateNotice(input: $input) { id }
   }
 `);
 

@@ -23,13 +23,13 @@ const PostPageDocument = graphql(`
 
 const CreatePostDocument = graphql(`
   mutation ConsoleCreatePost($input: PostSaveReqVO!) {
-    createPost(input: $input)
+    createPost(input: $input) { id }
   }
 `);
 
 const UpdatePostDocument = graphql(`
   mutation ConsoleUpdatePost($input: PostSaveReqVO!) {
-    updatePost(input: $input)
+    updatePost(input: $input) { id }
   }
 `);
 

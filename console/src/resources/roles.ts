@@ -31,13 +31,13 @@ const RoleMenusDocument = graphql(`
 
 const CreateRoleDocument = graphql(`
   mutation ConsoleCreateRole($input: RoleSaveReqVO!) {
-    createRole(input: $input)
+    createRole(input: $input) { id }
   }
 `);
 
 const UpdateRoleDocument = graphql(`
   mutation ConsoleUpdateRole($input: RoleSaveReqVO!) {
-    updateRole(input: $input)
+    updateRole(input: $input) { id }
   }
 `);
 

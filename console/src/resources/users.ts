@@ -29,13 +29,13 @@ const UserPageDocument = graphql(`
 
 const CreateUserDocument = graphql(`
   mutation ConsoleCreateUser($input: UserSaveReqVO!) {
-    createUser(input: $input)
+    createUser(input: $input) { id }
   }
 `);
 
 const UpdateUserDocument = graphql(`
   mutation ConsoleUpdateUser($input: UserSaveReqVO!) {
-    updateUser(input: $input)
+    updateUser(input: $input) { id }
   }
 `);
 
