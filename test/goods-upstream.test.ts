@@ -187,11 +187,11 @@ describe('HTTP provider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = new GoodsService(test.db, {
+    const unreachable = new GoodsService(test.db, test.core.bus, {
       http: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, timeoutMs: TIMEOUT_MS, sources: [1] },
       linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 },
     });
-    const wrongKey = new GoodsService(test.db, {
+    const wrongKey = new GoodsService(test.db, test.core.bus, {
       http: { baseUrl: `${stub.base}/v1/`, apiKey: 'wrong', timeoutMs: TIMEOUT_MS, sources: [1] },
       linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 },
     });
@@ -255,7 +255,7 @@ describe('parse-link with short links', () => {
       const url = new URL(input instanceof Request ? input.url : input);
       return fetch(`${shortLinks.base}${url.pathname}${url.search}`, init);
     };
-    test.core.goods = new GoodsService(test.db, { linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 }, fetchImpl: localFetch });
+    test.core.goods = new GoodsService(test.db, test.core.bus, { linkResolution: { timeoutMs: TIMEOUT_MS, maxHops: 1 }, fetchImpl: localFetch });
   });
 
   afterAll(async () => {

@@ -89,7 +89,8 @@ describe('quote', () => {
     const goods = await goodsOfShop('Shop C', [{ price: 2000 }]);
     const quote = async () => envelope<QuoteData>(await postJson(test.app, token, QUOTE, { externalUserId: member.externalUserId, items: [line(goods, 0, 1)] })).data;
     expect((await quote()).goodsAmount).toBe(2000);
-    await test.db.goodsSku.updateMany({ where: { skuId: goods.skuIds[0] }, data: { price: 2500 } });
+    // Through the catalog's writer: it tells every process's goods cache.
+    await test.core.catalog.updatePrices(test.staff(), { prices: [{ source: goods.source, goodsId: goods.goodsId, skuId: goods.skuIds[0] as string, price: 2500 }] });
     expect((await quote()).items[0]?.unitPrice).toBe(2500);
   });
 

@@ -1,14 +1,15 @@
 // Bindings resolved from memory (core PartnerBindings): an unbind or a rebind is honoured on the very
 // next partner call, here and, through Redis, in another process over the same database; and the
 // wallet balance costs one SQL statement whether the binding is remembered or not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
-import { createTestApp, envelope, getQuery, partnerToken, postJson, type TestApp, useTestApp } from './support/app';
+import { envelope, getQuery, partnerToken, postJson, type TestApp, useTestApp } from './support/app';
 import { createBoundMember, createCatalogGoods, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
 import { SEED } from './support/database';
 import { TEST_REDIS_URL } from './support/environment';
 import { eventually } from './support/propagation';
 import { statementRecorder } from './support/statements';
+import { useTwoInstances } from './support/two-instances';
 
 const BALANCE = '/open-api/pay/wallet/balance';
 const PAY = '/open-api/pay/wallet/pay';
@@ -92,36 +93,25 @@ describe('in one process', () => {
 });
 
 describe.skipIf(!TEST_REDIS_URL)('two instances over one database with Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    first = await createTestApp({ database: test.database, clock: test.clock });
-    second = await createTestApp({ database: test.database, clock: test.clock });
-  });
-
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-  });
+  const instances = useTwoInstances(test);
 
   it('an unbind in one is honoured by the other', async () => {
     const member = await createBoundMember(test.db, { balance: 700 });
-    expect((await balanceOf(first.app, member.externalUserId)).data.balance).toBe(700);
-    expect((await balanceOf(second.app, member.externalUserId)).data.balance).toBe(700);
-    await unbind(first.core, member);
-    expect((await balanceOf(first.app, member.externalUserId)).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
-    const code = async () => (await balanceOf(second.app, member.externalUserId)).code;
+    expect((await balanceOf(instances.first().app, member.externalUserId)).data.balance).toBe(700);
+    expect((await balanceOf(instances.second().app, member.externalUserId)).data.balance).toBe(700);
+    await unbind(instances.first().core, member);
+    expect((await balanceOf(instances.first().app, member.externalUserId)).code).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
+    const code = async () => (await balanceOf(instances.second().app, member.externalUserId)).code;
     expect(await eventually(code, ErrorCatalogue.MEMBER_NOT_BOUND.code)).toBe(ErrorCatalogue.MEMBER_NOT_BOUND.code);
   });
 
   it('a rebind in one is honoured by the other', async () => {
     const before = await createBoundMember(test.db, { balance: 100 });
     const after = await createBoundMember(test.db, { balance: 900 });
-    expect((await balanceOf(second.app, before.externalUserId)).data.balance).toBe(100);
-    await unbind(first.core, before);
-    await first.core.members.bind(test.staff(), { memberId: after.memberId, partnerClientId: SEED.partnerClientId, externalUserId: before.externalUserId });
-    const balance = async () => (await balanceOf(second.app, before.externalUserId)).data?.balance;
+    expect((await balanceOf(instances.second().app, before.externalUserId)).data.balance).toBe(100);
+    await unbind(instances.first().core, before);
+    await instances.first().core.members.bind(test.staff(), { memberId: after.memberId, partnerClientId: SEED.partnerClientId, externalUserId: before.externalUserId });
+    const balance = async () => (await balanceOf(instances.second().app, before.externalUserId)).data?.balance;
     expect(await eventually(balance, 900)).toBe(900);
   });
 });

@@ -275,7 +275,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const tokens = new TokenService(database.db, now, bus);
   const clients = new ClientRegistry(database.db, now, bus);
   const tenants = new TenantDirectory(database.db, bus);
-  const goods = new GoodsService(database.db, options.goods ?? DEFAULT_GOODS_OPTIONS);
+  const goods = new GoodsService(database.db, bus, options.goods ?? DEFAULT_GOODS_OPTIONS);
   const orderSettings = options.order ?? DEFAULT_ORDER_SETTINGS;
   const pricing = new PricingService(goods, orderSettings);
   const files = new FileStore(database.db, options.publicBaseUrl);
@@ -361,7 +361,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }),
     walletPay: new WalletPayService(database.db, bindings),
     supplements,
-    catalog: new CatalogService(database.db),
+    catalog: new CatalogService(database.db, bus),
     purchasing: new PurchasingService(database.db, supplements),
     files,
     invoices: new InvoiceService(database.db, files),

@@ -22,7 +22,9 @@ export type InvalidationMessage =
   /** Gateway IP blacklist entries changed: every process rebuilds its matcher. */
   | { kind: 'ip-blacklist-changed' }
   /** A partner binding was created or removed: processes forget what they resolved for it. */
-  | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string };
+  | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string }
+  /** A catalog goods or its SKUs changed (import, prices): processes forget its detail. */
+  | { kind: 'goods-changed'; source: number; goodsId: string };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
 /** Messages may have been missed: forget (or reload) everything cached. */

@@ -8,6 +8,7 @@
 // its SKUs by skuId and deletes the SKUs the import no longer lists. Each goods is written in its
 // own short transaction; a concurrent first import of the same goods makes one create and the
 // other update. The goods price is always the lowest SKU price (search sorts by it).
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbTransaction } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -137,7 +138,16 @@ function assertCatalogWriter(ctx: RequestContext): void {
 const lowestPrice = (skus: readonly { price: number }[]) => Math.min(...skus.map((sku) => sku.price));
 
 export class CatalogService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: InvalidationBus,
+  ) {}
+
+  /** Every process forgets the goods' cached detail; called after the change committed. */
+  private async announce(goods: Iterable<{ source: number; goodsId: string }>): Promise<void> {
+    const keys = new Map([...goods].map((entry) => [`${entry.source}:${entry.goodsId}`, entry]));
+    for (const { source, goodsId } of keys.values()) await this.bus.publish({ kind: 'goods-changed', source, goodsId });
+  }
 
   async import(ctx: RequestContext, raw: CatalogImportInput): Promise<ImportOutcome> {
     assertCatalogWriter(ctx);
@@ -170,6 +180,7 @@ export class CatalogService {
       }
       for (const recordId of goodsIds.values()) await this.syncGoodsPrice(tx, recordId, now);
     });
+    await this.announce(input.prices);
     return { updated: input.prices.length };
   }
 
@@ -245,6 +256,7 @@ export class CatalogService {
       if (!isUniqueViolation(error)) throw error;
       written = await write();
     }
+    await this.announce([goods]);
     return { source: goods.source, goodsId: goods.goodsId, skus: goods.skus.length, ...written };
   }
 

@@ -15,8 +15,15 @@
  * matching the URL carries a perceptual hash, other registered images with the same hash (exact
  * equality: the registering tool computes the hashes) match too. Goods whose own image matches the
  * URL come first, then goods matching by hash, each by sales.
+ *
+ * Details (the partner's goods page and live pricing of every quote and order) are kept in memory,
+ * least recently used dropped beyond MAX_CACHED_GOODS; every catalog write publishes goods-changed
+ * on the invalidation bus, which drops the entry in every process. Only goods found are kept, so a
+ * goods imported later needs no invalidation to be seen.
  */
 
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { Prisma } from '../db/client';
 import { GOODS_PAGE_SIZE, type GoodsDetail, type GoodsPage, type GoodsProvider, type GoodsSort, type GoodsSummary } from './goods-provider';
@@ -29,6 +36,9 @@ export const CatalogGoodsStatus = { LISTED: 0, DELISTED: 1 } as const;
 
 /** Matches considered by one image search; a registered image shared by more goods than this is not a useful query. */
 const MAX_IMAGE_MATCHES = 1000;
+
+/** A detail with 10 SKUs is about 3 KB: at most some 15 MB per process. */
+export const MAX_CACHED_GOODS = 5_000;
 
 /** Goods.images is a JSON array of URLs; anything else in it is ignored. */
 function imagesOf(images: Prisma.JsonValue): string[] {
@@ -58,10 +68,20 @@ function offsetOf(page: number): number {
   return (page - 1) * GOODS_PAGE_SIZE;
 }
 
+const detailKey = (source: number, goodsId: string) => `${source}:${goodsId}`;
+
 export class CatalogGoodsProvider implements GoodsProvider {
   readonly name = 'catalog';
+  /** Shared answers: callers never change them. */
+  private readonly details: InvalidatedCache<string, GoodsDetail>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    bus: InvalidationBus,
+    maxEntries: number = MAX_CACHED_GOODS,
+  ) {
+    this.details = new InvalidatedCache(bus, (message) => (message.kind === 'goods-changed' ? detailKey(message.source, message.goodsId) : undefined), maxEntries);
+  }
 
   async search(query: { keyword: string; source: GoodsSourceCode; page: number; sort: GoodsSort }): Promise<GoodsPage> {
     const terms = keywordTerms(query.keyword);
@@ -108,6 +128,11 @@ export class CatalogGoodsProvider implements GoodsProvider {
   }
 
   async detail(query: { goodsId: string; source: GoodsSourceCode }): Promise<GoodsDetail | null> {
+    const key = detailKey(query.source, query.goodsId);
+    return this.details.get(key) ?? this.details.remember(key, () => this.load(query), (detail) => detail);
+  }
+
+  private async load(query: { goodsId: string; source: GoodsSourceCode }): Promise<GoodsDetail | null> {
     const goods = await this.db.goods.findFirst({
       where: { source: query.source, goodsId: query.goodsId, status: CatalogGoodsStatus.LISTED },
       include: { skus: { orderBy: { id: 'asc' } } },

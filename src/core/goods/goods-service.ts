@@ -7,6 +7,7 @@
  * at GOODS_HTTP_URL; every other source (all of them by default) by the catalog in our database.
  */
 
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
@@ -76,9 +77,10 @@ export class GoodsService {
 
   constructor(
     db: Db,
+    bus: InvalidationBus,
     private readonly options: GoodsOptions = DEFAULT_GOODS_OPTIONS,
   ) {
-    const catalog = new CatalogGoodsProvider(db);
+    const catalog = new CatalogGoodsProvider(db, bus);
     const http = options.http && new HttpGoodsProvider({ ...options.http, fetchImpl: options.fetchImpl });
     for (const { code } of GOODS_SOURCES) {
       this.providers.set(code, http && options.http?.sources.includes(code) ? http : catalog);

@@ -2,6 +2,7 @@
 // partner's own bindings only, within the token's tenant. PartnerBindings keeps resolved bindings in
 // memory (staff change them rarely); a bind or unbind published on the invalidation bus drops the
 // entry in every process.
+import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -55,24 +56,14 @@ export async function resolveBoundMember(ctx: RequestContext, db: Db | DbTransac
  * binding-changed for the member's bindings.
  */
 export class PartnerBindings {
-  /** Map order is recency order: a hit moves its entry to the end. */
-  private readonly entries = new Map<string, BoundMember>();
-  /** Counts binding changes heard, so a load that raced one does not store what it read before it. */
-  private changes = 0;
+  private readonly entries: InvalidatedCache<string, BoundMember>;
 
   constructor(
     private readonly db: Db,
     bus: InvalidationBus,
-    private readonly maxEntries: number = MAX_CACHED_BINDINGS,
+    maxEntries: number = MAX_CACHED_BINDINGS,
   ) {
-    bus.subscribe((message) => {
-      if (message.kind !== 'binding-changed') return;
-      this.changes += 1;
-      this.entries.delete(PartnerBindings.key(message.partnerClientId, message.externalUserId));
-    }, () => {
-      this.changes += 1;
-      this.entries.clear();
-    });
+    this.entries = new InvalidatedCache(bus, (message) => (message.kind === 'binding-changed' ? PartnerBindings.key(message.partnerClientId, message.externalUserId) : undefined), maxEntries);
   }
 
   private static key(partnerClientId: string, externalUserId: string): string {
@@ -81,12 +72,8 @@ export class PartnerBindings {
 
   /** The remembered binding, or undefined when the database must be asked. */
   cached(ctx: RequestContext, externalUserId: string): BoundMember | undefined {
-    const key = PartnerBindings.key(partnerClientIdOf(ctx), externalUserId);
-    const member = this.entries.get(key);
-    if (!member || member.tenantId !== ctx.tenantId) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, member);
-    return member;
+    const member = this.entries.get(PartnerBindings.key(partnerClientIdOf(ctx), externalUserId));
+    return member && member.tenantId === ctx.tenantId ? member : undefined;
   }
 
   /** The bound member, from memory or with one statement; MEMBER_NOT_BOUND when there is none. */
@@ -102,16 +89,9 @@ export class PartnerBindings {
    * whatever else the caller needs, and remembers the binding it found: a read that resolves the
    * binding and its own data in one statement.
    */
-  async remembering<T extends { memberId: number } | null>(ctx: RequestContext, externalUserId: string, load: () => Promise<T>): Promise<T> {
-    const changesBefore = this.changes;
-    const loaded = await load();
-    if (loaded && this.changes === changesBefore) {
-      this.entries.set(PartnerBindings.key(partnerClientIdOf(ctx), externalUserId), { memberId: loaded.memberId, externalUserId, tenantId: tenantIdOf(ctx) });
-      for (const oldest of this.entries.keys()) {
-        if (this.entries.size <= this.maxEntries) break;
-        this.entries.delete(oldest);
-      }
-    }
-    return loaded;
+  remembering<T extends { memberId: number } | null>(ctx: RequestContext, externalUserId: string, load: () => Promise<T>): Promise<T> {
+    return this.entries.remember(PartnerBindings.key(partnerClientIdOf(ctx), externalUserId), load, (loaded) =>
+      loaded ? { memberId: loaded.memberId, externalUserId, tenantId: tenantIdOf(ctx) } : null,
+    );
   }
 }
