@@ -4,20 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { publishPermissionsChanged } from '../src/core/permission/permission-service';
 import { envelope, partnerToken, useTestApp } from './support/app';
-import {
-  adminToken,
-  createAdmin,
-  createTenant,
-  errorCode,
-  grantPermissions,
-  graphql,
-  login,
-  randomIp,
-  seededAdminToken,
-  type TestAdmin,
-  type TokensAnswer,
-  unique,
-} from './support/admin';
+import { adminToken, answeredNothing, createAdmin, createTenant, errorCode, grantPermissions, graphql, login, randomIp, seededAdminToken, type TestAdmin, type TokensAnswer, unique } from './support/admin';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
 
 const test = useTestApp('admin_auth', { openApiRoutes: [probeRoutes] });
@@ -83,7 +70,7 @@ describe('login', () => {
     const wrongPassword = await login(test.app, admin, { password: 'not-the-password' });
     const unknownUser = await login(test.app, { ...admin, username: unique('nobody') });
     for (const answer of [wrongPassword, unknownUser]) {
-      expect(answer.data).toBeNull();
+      expect(answeredNothing(answer)).toBe(true);
       expect(errorCode(answer)).toBe(ErrorCatalogue.AUTH_BAD_CREDENTIALS.code);
     }
     expect(unknownUser.errors![0]!.message).toBe(wrongPassword.errors![0]!.message);

@@ -7,7 +7,7 @@ import { publishPermissionsChanged } from '../src/core/permission/permission-ser
 import { DataScope } from '../src/core/user/data-scope';
 import { useTestApp } from './support/app';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
-import { createAdmin, createRole, createTenant, errorCode, graphql, type TestTenant, unique } from './support/admin';
+import { answeredNothing, createAdmin, createRole, createTenant, errorCode, graphql, type TestTenant, unique } from './support/admin';
 import { signedInAdmin, tokenFor } from './support/admin-org';
 import { statementRecorder } from './support/statements';
 
@@ -134,7 +134,7 @@ describe('data scope', () => {
     expect((await get(org.user.a)).data!.user).toEqual({ id: org.user.a });
     const outside = await get(org.user.b);
     expect(errorCode(outside)).toBe(ErrorCatalogue.USER_NOT_FOUND.code);
-    expect(outside.data).toBeNull();
+    expect(answeredNothing(outside)).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { COUNTRIES } from '../src/core/geo/countries';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { useTestApp } from './support/app';
-import { errorCode, graphql, unique } from './support/admin';
+import { answeredNothing, errorCode, graphql, unique } from './support/admin';
 import { type SignedInAdmin, signedInAdmin } from './support/admin-org';
 
 const test = useTestApp('currency_rate_policies');
@@ -94,7 +94,7 @@ describe('currency rate policies', () => {
     expect(await call(DELETE, { id })).toEqual({ deleteCurrencyRatePolicy: true });
     const deleted = await graphql(test.app, GET, { token: admin.token, variables: { id } });
     expect(errorCode(deleted)).toBe(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND.code);
-    expect(deleted.data).toBeNull();
+    expect(answeredNothing(deleted)).toBe(true);
     expect(errorCode(await graphql(test.app, UPDATE, { token: admin.token, variables: { input: byCountry(country, { id }) } }))).toBe(
       ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND.code,
     );
@@ -250,7 +250,7 @@ describe('rate policies and tenants', () => {
     const intruder = await signedInAdmin(test.core, { permissions: ALL });
     const foreign = await graphql(test.app, GET, { token: intruder.token, variables: { id: customerPolicy } });
     expect(errorCode(foreign)).toBe(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND.code);
-    expect(foreign.data).toBeNull();
+    expect(answeredNothing(foreign)).toBe(true);
     const page = await call<{ currencyRatePolicyPage: { total: number } }>(PAGE, { input: { pageNo: 1, pageSize: 100 } }, intruder.token);
     expect(page.currencyRatePolicyPage.total).toBe(0);
     expect(errorCode(await graphql(test.app, UPDATE, { token: intruder.token, variables: { input: byCountry(country, { id: customerPolicy }) } }))).toBe(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { GRAPHQL_MAX_TOKENS, MAX_ALIASES_PER_FIELD, QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
 import { printedSchema, schemaDifference } from '../src/graphql/schema-file';
-import { createAdmin, graphql, seededAdminToken, adminToken } from './support/admin';
+import { adminToken, answeredNothing, createAdmin, graphql, seededAdminToken } from './support/admin';
 import { createTestApp, type TestApp, useTestApp } from './support/app';
 
 const test = useTestApp('graphql_hygiene');
@@ -40,7 +40,7 @@ describe('query limits', () => {
   it('refuses an operation deeper than GRAPHQL_MAX_DEPTH with a 400 naming the limit, before anything runs', async () => {
     const answer = await graphql(test.app, nestedMenus(8), { token });
     expect(answer.status).toBe(400);
-    expect(answer.data).toBeNull();
+    expect(answeredNothing(answer)).toBe(true);
     expect(answer.errors).toEqual([
       expect.objectContaining({ message: 'Invalid request: query depth exceeds the limit of 10 (GRAPHQL_MAX_DEPTH): nest fewer selections', extensions: expect.objectContaining({ code: 400 }) }),
     ]);
@@ -52,7 +52,7 @@ describe('query limits', () => {
     for (const caller of [{ token }, {}]) {
       const answer = await graphql(test.app, `{ ${aliases} }`, caller);
       expect(answer.status).toBe(400);
-      expect(answer.data).toBeNull();
+      expect(answeredNothing(answer)).toBe(true);
       expect(answer.errors).toEqual([
         expect.objectContaining({
           message: 'Invalid request: query cost exceeds the limit of 10000 (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases',

@@ -19,7 +19,7 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(
 export interface GraphQLAnswer<T = Record<string, unknown>> {
   status: number;
   data: T | null;
-  errors: { message: string; extensions: { code: number | string; name?: string; params?: Record<string, unknown>; fieldErrors?: { field: string; message: string }[]; httpStatus?: number } }[] | undefined;
+  errors: { message: string; path?: (string | number)[]; extensions: { code: number | string; name?: string; params?: Record<string, unknown>; fieldErrors?: { field: string; message: string }[]; httpStatus?: number } }[] | undefined;
 }
 
 export async function graphql<T = Record<string, unknown>>(
@@ -37,6 +37,12 @@ export async function graphql<T = Record<string, unknown>>(
   const body = response.json() as { data?: T | null; errors?: GraphQLAnswer['errors'] };
   return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
 }
+
+/**
+ * Whether a refused operation answered no data: a mutation's data is null; a query's root fields
+ * are nullable (one refused field does not blank the others), so each refused one is null.
+ */
+export const answeredNothing = (answer: GraphQLAnswer<unknown>) => answer.data === null || Object.values(answer.data as object).every((value) => value === null);
 
 /** The extensions.code of the first error (undefined when there is none). */
 export const errorCode = (answer: GraphQLAnswer<unknown>) => answer.errors?.[0]?.extensions.code;

@@ -27,12 +27,18 @@ export const uniqueIdsSchema = (max: number) =>
     .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id');
 
 /** What create and update accept before validation: the shape's fields with an optional id. */
-export type SaveShapeInput<Create> = Omit<Create, 'id'> & { id?: number | null };
+export type SaveShapeInput<Create, CreateOnly extends keyof Create = never> = Omit<Create, 'id' | CreateOnly> & { id?: number | null } & {
+  [Key in CreateOnly]?: Create[Key] | null;
+};
 
-export function saveShapeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
+export function saveShapeSchemas<Shape extends z.ZodRawShape, CreateOnly extends z.ZodRawShape = Record<never, z.ZodType>>(shape: Shape, createOnly?: CreateOnly) {
+  // Fields set on create only (an initial password): required then, neither required nor read on update.
+  const ignoredOnUpdate = Object.fromEntries(Object.keys(createOnly ?? {}).map((key) => [key, z.unknown().optional()])) as {
+    [Key in keyof CreateOnly]: z.ZodOptional<z.ZodUnknown>;
+  };
   return {
-    create: z.object({ ...shape, id: z.null({ error: 'must be omitted on create' }).optional() }),
-    update: z.object({ ...shape, id: recordIdSchema }),
+    create: z.object({ ...shape, ...(createOnly ?? ({} as CreateOnly)), id: z.null({ error: 'must be omitted on create' }).optional() }),
+    update: z.object({ ...shape, ...ignoredOnUpdate, id: recordIdSchema }),
   };
 }
 

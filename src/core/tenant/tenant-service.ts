@@ -29,13 +29,14 @@ export const tenantSaveSchemas = saveShapeSchemas({
   expireTime: z.date(),
   /** How many users the tenant may have, its administrator included. */
   accountCount: z.number().int().min(1).max(1_000_000),
+}, {
   /** The administrator's sign-in name; used on create only. */
   username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, '4 to 30 letters or digits'),
   /** The administrator's password; used on create only (users change passwords through their own operations). */
   password: z.string().min(4).max(128),
 });
 export type TenantCreateInput = z.input<typeof tenantSaveSchemas.create>;
-export type TenantSaveInput = SaveShapeInput<TenantCreateInput>;
+export type TenantSaveInput = SaveShapeInput<TenantCreateInput, 'username' | 'password'>;
 
 export const tenantPageSchema = pageInputSchema.extend({
   /** Substring. */

@@ -44,11 +44,12 @@ export const userSaveSchemas = saveShapeSchemas({
   mobile: mobileSchema,
   sex: sexSchema,
   avatar: optionalText(512),
+}, {
   /** Set on create; an update keeps the stored password (updatePassword changes it, with its own permission). */
   password: passwordSchema,
 });
 
-export type UserSaveInput = SaveShapeInput<z.input<typeof userSaveSchemas.create>>;
+export type UserSaveInput = SaveShapeInput<z.input<typeof userSaveSchemas.create>, 'password'>;
 
 export const userUpdateStatusSchema = z.object({ id: recordIdSchema, status: commonStatusSchema });
 export const userUpdatePasswordSchema = z.object({ id: recordIdSchema, password: passwordSchema });

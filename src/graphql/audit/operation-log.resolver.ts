@@ -7,7 +7,7 @@ import { OperationLogPage, OperationLogPageReqVO } from './operation-log.types';
 @Resolver()
 export class OperationLogResolver {
   @Authorized('system:operate-log:query')
-  @Query(() => OperationLogPage, { description: "The tenant's operation log (one row per console mutation), newest first" })
+  @Query(() => OperationLogPage, { nullable: true, description: "The tenant's operation log (one row per console mutation), newest first" })
   operationLogPage(@Arg('input', () => OperationLogPageReqVO) input: OperationLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OperationLogRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.operationLogs.page(ctx, { pageNo, pageSize }, filter);

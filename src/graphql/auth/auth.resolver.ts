@@ -78,7 +78,7 @@ export class AuthResolver {
   }
 
   @Authorized()
-  @Query(() => CurrentAdmin, { description: 'The signed-in administrator, roles, permissions and menu tree' })
+  @Query(() => CurrentAdmin, { nullable: true, description: 'The signed-in administrator, roles, permissions and menu tree' })
   async me(@Ctx() { ctx, core }: GraphQLContext): Promise<CurrentAdmin> {
     const access = await core.permissions.authorize(ctx, null);
     // Read afresh rather than from the cached access: UserView carries login time and IP.

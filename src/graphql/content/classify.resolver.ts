@@ -32,20 +32,20 @@ export class ClassifyResolver {
   }
 
   @Authorized('content:classify:query')
-  @Query(() => CommonClassifyView, { description: 'A classification of the tenant; CLASSIFY_NOT_FOUND otherwise' })
+  @Query(() => CommonClassifyView, { nullable: true, description: 'A classification of the tenant; CLASSIFY_NOT_FOUND otherwise' })
   commonClassify(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ClassifyRecord> {
     return core.classifies.get(ctx, id);
   }
 
   @Authorized('content:classify:query')
-  @Query(() => CommonClassifyViewPage, { description: 'Classifications by (sort, id)' })
+  @Query(() => CommonClassifyViewPage, { nullable: true, description: 'Classifications by (sort, id)' })
   commonClassifyPage(@Arg('input', () => CommonClassifyPageReqVO) input: CommonClassifyPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ClassifyRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.classifies.page(ctx, { pageNo, pageSize }, filter);
   }
 
   @Authorized('content:classify:query')
-  @Query(() => [CommonClassifyTreeNodeView], { description: 'Every classification (enabled or not) of one positionType and language, nested' })
+  @Query(() => [CommonClassifyTreeNodeView], { nullable: true, description: 'Every classification (enabled or not) of one positionType and language, nested' })
   commonClassifyTree(
     @Arg('positionType', () => Int, { description: '1 help center' }) positionType: number,
     @Arg('language', () => String) language: string,
@@ -54,8 +54,8 @@ export class ClassifyResolver {
     return core.classifies.tree(ctx, { positionType, language });
   }
 
-  @Authorized('content:classify:query')
-  @Query(() => [CommonClassifyView], { description: 'Enabled classifications, flat, for pickers; optionally of one positionType and language' })
+  @Authorized()
+  @Query(() => [CommonClassifyView], { nullable: true, description: 'Enabled classifications, flat, for pickers; optionally of one positionType and language' })
   commonClassifySimpleList(
     @Arg('positionType', () => Int, { nullable: true }) positionType: number | null,
     @Arg('language', () => String, { nullable: true }) language: string | null,

@@ -32,13 +32,13 @@ export class InformationResolver {
   }
 
   @Authorized('content:information:query')
-  @Query(() => InformationView, { description: 'An information of the tenant; INFORMATION_NOT_FOUND otherwise' })
+  @Query(() => InformationView, { nullable: true, description: 'An information of the tenant; INFORMATION_NOT_FOUND otherwise' })
   information(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<InformationRecord> {
     return core.information.get(ctx, id);
   }
 
   @Authorized('content:information:query')
-  @Query(() => InformationViewPage, { description: 'Information by (sort, id)' })
+  @Query(() => InformationViewPage, { nullable: true, description: 'Information by (sort, id)' })
   informationPage(@Arg('input', () => InformationPageReqVO) input: InformationPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<InformationRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.information.page(ctx, { pageNo, pageSize }, filter);

@@ -32,13 +32,13 @@ export class ProtocolStatementResolver {
   }
 
   @Authorized('content:protocol-statement:query')
-  @Query(() => ProtocolStatementView, { description: 'A protocol statement of the tenant; PROTOCOL_STATEMENT_NOT_FOUND otherwise' })
+  @Query(() => ProtocolStatementView, { nullable: true, description: 'A protocol statement of the tenant; PROTOCOL_STATEMENT_NOT_FOUND otherwise' })
   protocolStatement(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ProtocolStatementRecord> {
     return core.protocolStatements.get(ctx, id);
   }
 
   @Authorized('content:protocol-statement:query')
-  @Query(() => ProtocolStatementViewPage, { description: 'Protocol statements by (sort, id)' })
+  @Query(() => ProtocolStatementViewPage, { nullable: true, description: 'Protocol statements by (sort, id)' })
   protocolStatementPage(
     @Arg('input', () => ProtocolStatementPageReqVO) input: ProtocolStatementPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,

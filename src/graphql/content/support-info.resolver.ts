@@ -32,13 +32,13 @@ export class SupportInfoResolver {
   }
 
   @Authorized('content:support-info:query')
-  @Query(() => SupportInfoView, { description: 'A support info of the tenant; SUPPORT_INFO_NOT_FOUND otherwise' })
+  @Query(() => SupportInfoView, { nullable: true, description: 'A support info of the tenant; SUPPORT_INFO_NOT_FOUND otherwise' })
   supportInfo(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SupportInfoRecord> {
     return core.supportInfos.get(ctx, id);
   }
 
   @Authorized('content:support-info:query')
-  @Query(() => SupportInfoViewPage, { description: 'Support infos by (sort, id)' })
+  @Query(() => SupportInfoViewPage, { nullable: true, description: 'Support infos by (sort, id)' })
   supportInfoPage(@Arg('input', () => SupportInfoPageReqVO) input: SupportInfoPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SupportInfoRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.supportInfos.page(ctx, { pageNo, pageSize }, filter);

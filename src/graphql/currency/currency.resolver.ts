@@ -44,20 +44,20 @@ export class CurrencyResolver {
   }
 
   @Authorized('basic:currency:query')
-  @Query(() => BasicCurrencyView, { description: 'A currency; CURRENCY_NOT_FOUND otherwise' })
+  @Query(() => BasicCurrencyView, { nullable: true, description: 'A currency; CURRENCY_NOT_FOUND otherwise' })
   currency(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<CurrencyRecord> {
     return core.currencies.get(ctx, id);
   }
 
   @Authorized('basic:currency:query')
-  @Query(() => BasicCurrencyViewPage, { description: 'Currencies by sort; name and abbreviationCode match when contained' })
+  @Query(() => BasicCurrencyViewPage, { nullable: true, description: 'Currencies by sort; name and abbreviationCode match when contained' })
   currencyPage(@Arg('input', () => BasicCurrencyPageReqVO) input: BasicCurrencyPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<CurrencyRecord>> {
     const { pageNo, pageSize, name, abbreviationCode, status, showStatus } = input;
     return core.currencies.page(ctx, { pageNo, pageSize }, { name, abbreviationCode, status, showStatus });
   }
 
-  @Authorized('basic:currency:query')
-  @Query(() => [BasicCurrencyView], { description: 'Enabled currencies by sort, for pickers' })
+  @Authorized()
+  @Query(() => [BasicCurrencyView], { nullable: true, description: 'Enabled currencies by sort, for pickers' })
   currencySimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<CurrencyRecord[]> {
     return core.currencies.simpleList(ctx);
   }
@@ -94,13 +94,13 @@ export class CurrencyRatePolicyResolver {
   }
 
   @Authorized('basic:currency-rate-policy:query')
-  @Query(() => CurrencyRatePolicyView, { description: 'A rate policy of the tenant; CURRENCY_RATE_POLICY_NOT_FOUND otherwise' })
+  @Query(() => CurrencyRatePolicyView, { nullable: true, description: 'A rate policy of the tenant; CURRENCY_RATE_POLICY_NOT_FOUND otherwise' })
   currencyRatePolicy(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RatePolicyRecord> {
     return core.currencyRatePolicies.get(ctx, id);
   }
 
   @Authorized('basic:currency-rate-policy:query')
-  @Query(() => CurrencyRatePolicyViewPage, { description: 'Rate policies of the tenant, newest first' })
+  @Query(() => CurrencyRatePolicyViewPage, { nullable: true, description: 'Rate policies of the tenant, newest first' })
   currencyRatePolicyPage(
     @Arg('input', () => CurrencyRatePolicyPageReqVO) input: CurrencyRatePolicyPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
@@ -111,6 +111,7 @@ export class CurrencyRatePolicyResolver {
 
   @Authorized('basic:currency-rate-policy:query')
   @Query(() => EffectiveCurrencyRateView, {
+    nullable: true,
     description: "The rate of an enabled currency for a member and country: the member's enabled policy, else the country's, else the live rate",
   })
   effectiveCurrencyRate(

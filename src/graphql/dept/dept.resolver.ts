@@ -31,13 +31,14 @@ export class DeptResolver {
   }
 
   @Authorized('system:dept:query')
-  @Query(() => DeptView, { description: 'A department of the tenant; DEPT_NOT_FOUND otherwise' })
+  @Query(() => DeptView, { nullable: true, description: 'A department of the tenant; DEPT_NOT_FOUND otherwise' })
   dept(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord> {
     return core.depts.get(ctx, id);
   }
 
   @Authorized('system:dept:query')
   @Query(() => [DeptTreeNodeView], {
+    nullable: true,
     description: 'The departments as a tree; with filters, each match hangs under its nearest matching ancestor',
   })
   deptTree(
@@ -49,7 +50,7 @@ export class DeptResolver {
   }
 
   @Authorized('system:dept:query')
-  @Query(() => [DeptView], { description: 'Every department (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  @Query(() => [DeptView], { nullable: true, description: 'Every department (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
   deptList(
     @Arg('name', () => String, { nullable: true, description: 'Contained in the name' }) name: string | null,
     @Arg('status', () => Int, { nullable: true }) status: number | null,
@@ -58,8 +59,8 @@ export class DeptResolver {
     return core.depts.list(ctx, { name, status });
   }
 
-  @Authorized('system:dept:query')
-  @Query(() => [DeptView], { description: 'Enabled departments, flat, for pickers' })
+  @Authorized()
+  @Query(() => [DeptView], { nullable: true, description: 'Enabled departments, flat, for pickers' })
   deptSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<DeptRecord[]> {
     return core.depts.simpleList(ctx);
   }

@@ -42,20 +42,20 @@ export class DictResolver {
   }
 
   @Authorized('system:dict:query')
-  @Query(() => DictTypeView, { description: 'A dictionary type; DICT_TYPE_NOT_FOUND otherwise' })
+  @Query(() => DictTypeView, { nullable: true, description: 'A dictionary type; DICT_TYPE_NOT_FOUND otherwise' })
   dictType(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DictTypeRecord> {
     return core.dicts.getType(ctx, id);
   }
 
   @Authorized('system:dict:query')
-  @Query(() => DictTypeViewPage, { description: 'Dictionary types, newest first' })
+  @Query(() => DictTypeViewPage, { nullable: true, description: 'Dictionary types, newest first' })
   dictTypePage(@Arg('input', () => DictTypePageReqVO) input: DictTypePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<DictTypeRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.dicts.typePage(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:dict:query')
-  @Query(() => [DictTypeView], { description: 'Enabled dictionary types, for pickers' })
+  @Authorized()
+  @Query(() => [DictTypeView], { nullable: true, description: 'Enabled dictionary types, for pickers' })
   dictTypeSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<DictTypeRecord[]> {
     return core.dicts.typeSimpleList(ctx);
   }
@@ -83,20 +83,20 @@ export class DictResolver {
   }
 
   @Authorized('system:dict:query')
-  @Query(() => DictDataView, { description: 'A dictionary entry; DICT_DATA_NOT_FOUND otherwise' })
+  @Query(() => DictDataView, { nullable: true, description: 'A dictionary entry; DICT_DATA_NOT_FOUND otherwise' })
   dictData(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<DictDataRecord> {
     return core.dicts.getData(ctx, id);
   }
 
   @Authorized('system:dict:query')
-  @Query(() => DictDataViewPage, { description: 'Dictionary data by type, then sort' })
+  @Query(() => DictDataViewPage, { nullable: true, description: 'Dictionary data by type, then sort' })
   dictDataPage(@Arg('input', () => DictDataPageReqVO) input: DictDataPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<DictDataRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.dicts.dataPage(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:dict:query')
-  @Query(() => [DictDataView], { description: 'Enabled data of enabled types (of dictType when given), by type, then sort' })
+  @Authorized()
+  @Query(() => [DictDataView], { nullable: true, description: 'Enabled data of enabled types (of dictType when given), by type, then sort' })
   dictDataSimpleList(
     @Arg('dictType', () => String, { nullable: true }) dictType: string | null | undefined,
     @Ctx() { ctx, core }: GraphQLContext,

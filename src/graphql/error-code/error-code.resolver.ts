@@ -11,7 +11,7 @@ import { ErrorCodeEntry, ErrorCodePageReqVO, ErrorCodeSaveReqVO, ErrorCodeView, 
 @Resolver()
 export class ErrorCodeResolver {
   @Authorized('system:error-code:query')
-  @Query(() => [ErrorCodeEntry], { description: 'The error-code catalogue, with each code\'s message overrides' })
+  @Query(() => [ErrorCodeEntry], { nullable: true, description: 'The error-code catalogue, with each code\'s message overrides' })
   errorCodes(@Ctx() { ctx, core }: GraphQLContext): Promise<CatalogueEntry[]> {
     return core.errorCodes.catalogue(ctx);
   }
@@ -39,13 +39,13 @@ export class ErrorCodeResolver {
   }
 
   @Authorized('system:error-code:query')
-  @Query(() => ErrorCodeView, { description: 'A message override; ERROR_CODE_NOT_FOUND otherwise' })
+  @Query(() => ErrorCodeView, { nullable: true, description: 'A message override; ERROR_CODE_NOT_FOUND otherwise' })
   errorCode(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ErrorCodeRecord> {
     return core.errorCodes.get(ctx, id);
   }
 
   @Authorized('system:error-code:query')
-  @Query(() => ErrorCodeViewPage, { description: 'Message overrides by code, then language' })
+  @Query(() => ErrorCodeViewPage, { nullable: true, description: 'Message overrides by code, then language' })
   errorCodePage(@Arg('input', () => ErrorCodePageReqVO) input: ErrorCodePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ErrorCodeRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.errorCodes.page(ctx, { pageNo, pageSize }, filter);

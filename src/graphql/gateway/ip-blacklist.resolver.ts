@@ -45,13 +45,13 @@ export class GatewayIpBlacklistResolver {
   }
 
   @Authorized('gateway:ip-blacklist:query')
-  @Query(() => GatewayIpBlacklistView, { description: 'An entry; IP_BLACKLIST_NOT_FOUND otherwise' })
+  @Query(() => GatewayIpBlacklistView, { nullable: true, description: 'An entry; IP_BLACKLIST_NOT_FOUND otherwise' })
   gatewayIpBlacklist(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<IpBlacklistEntryView> {
     return core.ipBlacklist.get(ctx, id);
   }
 
   @Authorized('gateway:ip-blacklist:query')
-  @Query(() => GatewayIpBlacklistViewPage, { description: 'Entries, newest first' })
+  @Query(() => GatewayIpBlacklistViewPage, { nullable: true, description: 'Entries, newest first' })
   gatewayIpBlacklistPage(@Arg('input', () => GatewayIpBlacklistPageReqVO) input: GatewayIpBlacklistPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<IpBlacklistEntryView>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.ipBlacklist.page(ctx, { pageNo, pageSize }, filter);

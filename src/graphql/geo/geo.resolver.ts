@@ -43,20 +43,20 @@ export class CountryResolver {
   }
 
   @Authorized('basic:country:query')
-  @Query(() => BasicCountryView, { description: 'A country; COUNTRY_NOT_FOUND otherwise' })
+  @Query(() => BasicCountryView, { nullable: true, description: 'A country; COUNTRY_NOT_FOUND otherwise' })
   country(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<CountryRecord> {
     return core.countries.get(ctx, id);
   }
 
   @Authorized('basic:country:query')
-  @Query(() => BasicCountryViewPage, { description: 'Countries by sort; names and code match when contained' })
+  @Query(() => BasicCountryViewPage, { nullable: true, description: 'Countries by sort; names and code match when contained' })
   countryPage(@Arg('input', () => BasicCountryPageReqVO) input: BasicCountryPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<CountryRecord>> {
     const { pageNo, pageSize, enName, localName, enShortName, areaId, status } = input;
     return core.countries.page(ctx, { pageNo, pageSize }, { enName, localName, enShortName, areaId, status });
   }
 
-  @Authorized('basic:country:query')
-  @Query(() => [BasicCountryView], { description: 'Enabled countries by sort, for pickers' })
+  @Authorized()
+  @Query(() => [BasicCountryView], { nullable: true, description: 'Enabled countries by sort, for pickers' })
   countrySimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<CountryRecord[]> {
     return core.countries.simpleList(ctx);
   }
@@ -87,20 +87,20 @@ export class RegionResolver {
   }
 
   @Authorized('basic:region:query')
-  @Query(() => BasicRegionView, { description: 'A region; REGION_NOT_FOUND otherwise' })
+  @Query(() => BasicRegionView, { nullable: true, description: 'A region; REGION_NOT_FOUND otherwise' })
   region(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RegionRecord> {
     return core.regions.get(ctx, id);
   }
 
   @Authorized('basic:region:query')
-  @Query(() => BasicRegionViewPage, { description: 'Regions by sort; name matches when contained' })
+  @Query(() => BasicRegionViewPage, { nullable: true, description: 'Regions by sort; name matches when contained' })
   regionPage(@Arg('input', () => BasicRegionPageReqVO) input: BasicRegionPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RegionRecord>> {
     const { pageNo, pageSize, name, countryId, province, status } = input;
     return core.regions.page(ctx, { pageNo, pageSize }, { name, countryId, province, status });
   }
 
-  @Authorized('basic:region:query')
-  @Query(() => [BasicRegionView], { description: 'Enabled regions of an enabled country by sort, for pickers' })
+  @Authorized()
+  @Query(() => [BasicRegionView], { nullable: true, description: 'Enabled regions of an enabled country by sort, for pickers' })
   regionSimpleList(@Arg('countryId', () => Int64) countryId: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RegionRecord[]> {
     return core.regions.simpleList(ctx, countryId);
   }

@@ -33,26 +33,27 @@ export class SystemLanguageResolver {
   }
 
   @Authorized('system:language:query')
-  @Query(() => SystemLanguageView, { description: 'A system language; SYSTEM_LANGUAGE_NOT_FOUND otherwise' })
+  @Query(() => SystemLanguageView, { nullable: true, description: 'A system language; SYSTEM_LANGUAGE_NOT_FOUND otherwise' })
   systemLanguage(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SystemLanguageRecord> {
     return core.systemLanguages.get(ctx, id);
   }
 
   @Authorized('system:language:query')
-  @Query(() => SystemLanguageViewPage, { description: 'System languages by (sort, id)' })
+  @Query(() => SystemLanguageViewPage, { nullable: true, description: 'System languages by (sort, id)' })
   systemLanguagePage(@Arg('input', () => SystemLanguagePageReqVO) input: SystemLanguagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SystemLanguageRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.systemLanguages.page(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:language:query')
-  @Query(() => [SystemLanguageView], { description: 'Enabled system languages, for pickers (showFlag and whitelists aside)' })
+  @Authorized()
+  @Query(() => [SystemLanguageView], { nullable: true, description: 'Enabled system languages, for pickers (showFlag and whitelists aside)' })
   systemLanguageSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SystemLanguageRecord[]> {
     return core.systemLanguages.simpleList(ctx);
   }
 
   @Authorized('system:language:query')
   @Query(() => [SystemLanguageView], {
+    nullable: true,
     description: 'The languages a user in a country sees, by sort: enabled, showFlag true, and both whitelists admit them (an omitted user or country is admitted by ALL only)',
   })
   visibleSystemLanguages(

@@ -10,13 +10,13 @@ import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types
 @Resolver()
 export class MenuResolver {
   @Authorized('system:menu:query')
-  @Query(() => MenuView, { description: 'A menu the tenant may use' })
+  @Query(() => MenuView, { nullable: true, description: 'A menu the tenant may use' })
   menu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MenuRecord> {
     return core.menus.get(ctx, id);
   }
 
   @Authorized('system:menu:query')
-  @Query(() => [MenuTreeView], { description: 'The menus the tenant may use, as a tree; with filters, matching menus whose parent does not match are roots' })
+  @Query(() => [MenuTreeView], { nullable: true, description: 'The menus the tenant may use, as a tree; with filters, matching menus whose parent does not match are roots' })
   menuTree(
     @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
     @Arg('status', () => Int, { nullable: true }) status: number | null,
@@ -26,7 +26,7 @@ export class MenuResolver {
   }
 
   @Authorized('system:menu:query')
-  @Query(() => [MenuView], { description: 'Every menu the tenant may use (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
+  @Query(() => [MenuView], { nullable: true, description: 'Every menu the tenant may use (of a status, with a name containing name, when given), flat: the tree is built from parentId' })
   menuList(
     @Arg('name', () => String, { nullable: true, description: 'Part of the name' }) name: string | null,
     @Arg('status', () => Int, { nullable: true }) status: number | null,
@@ -35,8 +35,8 @@ export class MenuResolver {
     return core.menus.list(ctx, { name, status });
   }
 
-  @Authorized('system:menu:query')
-  @Query(() => [MenuSimpleView], { description: 'Enabled menus the tenant may use, flat, for pickers' })
+  @Authorized()
+  @Query(() => [MenuSimpleView], { nullable: true, description: 'Enabled menus the tenant may use, flat, for pickers' })
   menuSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MenuSimpleView[]> {
     return core.menus.simpleList(ctx);
   }

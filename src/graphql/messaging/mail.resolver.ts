@@ -47,20 +47,20 @@ export class MailAccountResolver {
   }
 
   @Authorized('system:mail-account:query')
-  @Query(() => MailAccountView, { description: 'A mail account of the tenant; MAIL_ACCOUNT_NOT_FOUND otherwise' })
+  @Query(() => MailAccountView, { nullable: true, description: 'A mail account of the tenant; MAIL_ACCOUNT_NOT_FOUND otherwise' })
   mailAccount(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MailAccountRecord> {
     return core.mailAccounts.get(ctx, id);
   }
 
   @Authorized('system:mail-account:query')
-  @Query(() => MailAccountViewPage, { description: 'Mail accounts, newest first' })
+  @Query(() => MailAccountViewPage, { nullable: true, description: 'Mail accounts, newest first' })
   mailAccountPage(@Arg('input', () => MailAccountPageReqVO) input: MailAccountPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailAccountRecord>> {
     const { pageNo, pageSize, mail, username } = input;
     return core.mailAccounts.page(ctx, { pageNo, pageSize }, { mail, username });
   }
 
-  @Authorized('system:mail-account:query')
-  @Query(() => [MailAccountView], { description: 'Every mail account, for pickers' })
+  @Authorized()
+  @Query(() => [MailAccountView], { nullable: true, description: 'Every mail account, for pickers' })
   mailAccountSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MailAccountRecord[]> {
     return core.mailAccounts.simpleList(ctx);
   }
@@ -91,20 +91,20 @@ export class MailTemplateResolver {
   }
 
   @Authorized('system:mail-template:query')
-  @Query(() => MailTemplateView, { description: 'A mail template of the tenant; MAIL_TEMPLATE_NOT_FOUND otherwise' })
+  @Query(() => MailTemplateView, { nullable: true, description: 'A mail template of the tenant; MAIL_TEMPLATE_NOT_FOUND otherwise' })
   mailTemplate(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MailTemplateRecord> {
     return core.mailTemplates.get(ctx, id);
   }
 
   @Authorized('system:mail-template:query')
-  @Query(() => MailTemplateViewPage, { description: 'Mail templates, newest first' })
+  @Query(() => MailTemplateViewPage, { nullable: true, description: 'Mail templates, newest first' })
   mailTemplatePage(@Arg('input', () => MailTemplatePageReqVO) input: MailTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailTemplateRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.mailTemplates.page(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:mail-template:query')
-  @Query(() => [MailTemplateView], { description: 'Enabled mail templates by code and language, for pickers' })
+  @Authorized()
+  @Query(() => [MailTemplateView], { nullable: true, description: 'Enabled mail templates by code and language, for pickers' })
   mailTemplateSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<MailTemplateRecord[]> {
     return core.mailTemplates.simpleList(ctx);
   }
@@ -121,7 +121,7 @@ export class MailTemplateResolver {
 @Resolver()
 export class MailLogResolver {
   @Authorized('system:mail-log:query')
-  @Query(() => MailLogViewPage, { description: 'Mail sends of the tenant, newest first' })
+  @Query(() => MailLogViewPage, { nullable: true, description: 'Mail sends of the tenant, newest first' })
   mailLogPage(@Arg('input', () => MailLogPageReqVO) input: MailLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailLogRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.mailSender.logPage(ctx, { pageNo, pageSize }, filter);

@@ -48,26 +48,26 @@ export class SmsChannelResolver {
   }
 
   @Authorized('system:sms-channel:query')
-  @Query(() => SmsChannelView, { description: 'An SMS channel of the tenant; SMS_CHANNEL_NOT_FOUND otherwise' })
+  @Query(() => SmsChannelView, { nullable: true, description: 'An SMS channel of the tenant; SMS_CHANNEL_NOT_FOUND otherwise' })
   smsChannel(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SmsChannelRecord> {
     return core.smsChannels.get(ctx, id);
   }
 
   @Authorized('system:sms-channel:query')
-  @Query(() => SmsChannelViewPage, { description: 'SMS channels, newest first' })
+  @Query(() => SmsChannelViewPage, { nullable: true, description: 'SMS channels, newest first' })
   smsChannelPage(@Arg('input', () => SmsChannelPageReqVO) input: SmsChannelPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsChannelRecord>> {
     const { pageNo, pageSize, signature, code, status } = input;
     return core.smsChannels.page(ctx, { pageNo, pageSize }, { signature, code, status });
   }
 
-  @Authorized('system:sms-channel:query')
-  @Query(() => [SmsChannelView], { description: 'Enabled SMS channels, for pickers' })
+  @Authorized()
+  @Query(() => [SmsChannelView], { nullable: true, description: 'Enabled SMS channels, for pickers' })
   smsChannelSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SmsChannelRecord[]> {
     return core.smsChannels.simpleList(ctx);
   }
 
   @Authorized('system:sms-channel:query')
-  @Query(() => [SmsChannelClientView], { description: 'The channel codes the service can send through' })
+  @Query(() => [SmsChannelClientView], { nullable: true, description: 'The channel codes the service can send through' })
   smsChannelClients(@Ctx() { core }: GraphQLContext): SmsChannelClientView[] {
     return core.smsChannels.clientCodes();
   }
@@ -98,20 +98,20 @@ export class SmsTemplateResolver {
   }
 
   @Authorized('system:sms-template:query')
-  @Query(() => SmsTemplateView, { description: 'An SMS template of the tenant; SMS_TEMPLATE_NOT_FOUND otherwise' })
+  @Query(() => SmsTemplateView, { nullable: true, description: 'An SMS template of the tenant; SMS_TEMPLATE_NOT_FOUND otherwise' })
   smsTemplate(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SmsTemplateRecord> {
     return core.smsTemplates.get(ctx, id);
   }
 
   @Authorized('system:sms-template:query')
-  @Query(() => SmsTemplateViewPage, { description: 'SMS templates, newest first' })
+  @Query(() => SmsTemplateViewPage, { nullable: true, description: 'SMS templates, newest first' })
   smsTemplatePage(@Arg('input', () => SmsTemplatePageReqVO) input: SmsTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsTemplateRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.smsTemplates.page(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:sms-template:query')
-  @Query(() => [SmsTemplateView], { description: 'Enabled SMS templates by code, for pickers' })
+  @Authorized()
+  @Query(() => [SmsTemplateView], { nullable: true, description: 'Enabled SMS templates by code, for pickers' })
   smsTemplateSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SmsTemplateRecord[]> {
     return core.smsTemplates.simpleList(ctx);
   }
@@ -127,7 +127,7 @@ export class SmsTemplateResolver {
 @Resolver()
 export class SmsLogResolver {
   @Authorized('system:sms-log:query')
-  @Query(() => SmsLogViewPage, { description: 'SMS sends of the tenant, newest first' })
+  @Query(() => SmsLogViewPage, { nullable: true, description: 'SMS sends of the tenant, newest first' })
   smsLogPage(@Arg('input', () => SmsLogPageReqVO) input: SmsLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsLogRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.smsSender.logPage(ctx, { pageNo, pageSize }, filter);

@@ -32,13 +32,13 @@ export class NoticeResolver {
   }
 
   @Authorized('system:notice:query')
-  @Query(() => NoticeView, { description: 'A notice of the tenant; NOTICE_NOT_FOUND otherwise' })
+  @Query(() => NoticeView, { nullable: true, description: 'A notice of the tenant; NOTICE_NOT_FOUND otherwise' })
   notice(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<NoticeRecord> {
     return core.notices.get(ctx, id);
   }
 
   @Authorized('system:notice:query')
-  @Query(() => NoticeViewPage, { description: 'Notices, newest first' })
+  @Query(() => NoticeViewPage, { nullable: true, description: 'Notices, newest first' })
   noticePage(@Arg('input', () => NoticePageReqVO) input: NoticePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NoticeRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.notices.page(ctx, { pageNo, pageSize }, filter);

@@ -44,20 +44,20 @@ export class NotifyTemplateResolver {
   }
 
   @Authorized('system:notify-template:query')
-  @Query(() => NotifyTemplateView, { description: 'A notify template of the tenant; NOTIFY_TEMPLATE_NOT_FOUND otherwise' })
+  @Query(() => NotifyTemplateView, { nullable: true, description: 'A notify template of the tenant; NOTIFY_TEMPLATE_NOT_FOUND otherwise' })
   notifyTemplate(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<NotifyTemplateRecord> {
     return core.notifyTemplates.get(ctx, id);
   }
 
   @Authorized('system:notify-template:query')
-  @Query(() => NotifyTemplateViewPage, { description: 'Notify templates, newest first; name and code match when contained' })
+  @Query(() => NotifyTemplateViewPage, { nullable: true, description: 'Notify templates, newest first; name and code match when contained' })
   notifyTemplatePage(@Arg('input', () => NotifyTemplatePageReqVO) input: NotifyTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyTemplateRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.notifyTemplates.page(ctx, { pageNo, pageSize }, filter);
   }
 
-  @Authorized('system:notify-template:query')
-  @Query(() => [NotifyTemplateView], { description: 'Enabled notify templates, for pickers' })
+  @Authorized()
+  @Query(() => [NotifyTemplateView], { nullable: true, description: 'Enabled notify templates, for pickers' })
   notifyTemplateSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<NotifyTemplateRecord[]> {
     return core.notifyTemplates.simpleList(ctx);
   }
@@ -72,21 +72,21 @@ export class NotifyTemplateResolver {
 @Resolver()
 export class NotifyMessageResolver {
   @Authorized('system:notify-message:query')
-  @Query(() => NotifyMessageViewPage, { description: 'Every in-app message of the tenant, newest first' })
+  @Query(() => NotifyMessageViewPage, { nullable: true, description: 'Every in-app message of the tenant, newest first' })
   notifyMessagePage(@Arg('input', () => NotifyMessagePageReqVO) input: NotifyMessagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyMessageRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.notifyMessages.page(ctx, { pageNo, pageSize }, filter);
   }
 
   @Authorized()
-  @Query(() => NotifyMessageViewPage, { description: "The signed-in administrator's messages, newest first" })
+  @Query(() => NotifyMessageViewPage, { nullable: true, description: "The signed-in administrator's messages, newest first" })
   myNotifyMessagePage(@Arg('input', () => MyNotifyMessagePageReqVO) input: MyNotifyMessagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyMessageRecord>> {
     const { pageNo, pageSize, readStatus } = input;
     return core.notifyMessages.myPage(ctx, { pageNo, pageSize }, { readStatus });
   }
 
   @Authorized()
-  @Query(() => Int, { description: "How many of the signed-in administrator's messages are unread" })
+  @Query(() => Int, { nullable: true, description: "How many of the signed-in administrator's messages are unread" })
   myUnreadNotifyMessageCount(@Ctx() { ctx, core }: GraphQLContext): Promise<number> {
     return core.notifyMessages.myUnreadCount(ctx);
   }

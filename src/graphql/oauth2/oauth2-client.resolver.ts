@@ -33,19 +33,19 @@ export class OAuth2ClientResolver {
   }
 
   @Authorized('system:oauth2-client:query')
-  @Query(() => OAuth2Client, { description: 'One client (secret shown as ******)' })
+  @Query(() => OAuth2Client, { nullable: true, description: 'One client (secret shown as ******)' })
   oauth2Client(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<OAuth2ClientRecord> {
     return core.oauth2Clients.get(ctx, id);
   }
 
   @Authorized('system:oauth2-client:query')
-  @Query(() => OAuth2ClientPage, { description: 'A page of clients, newest first' })
+  @Query(() => OAuth2ClientPage, { nullable: true, description: 'A page of clients, newest first' })
   oauth2ClientPage(@Arg('input', () => OAuth2ClientPageReqVO) input: OAuth2ClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<OAuth2ClientRecord>> {
     return core.oauth2Clients.page(ctx, { ...input });
   }
 
   @Authorized('system:oauth2-client:query')
-  @Query(() => [OAuth2ClientSimple], { description: 'Enabled clients, for pickers' })
+  @Query(() => [OAuth2ClientSimple], { nullable: true, description: 'Enabled clients, for pickers' })
   oauth2ClientSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<OAuth2ClientSimple[]> {
     return core.oauth2Clients.listEnabled(ctx);
   }

@@ -9,7 +9,7 @@ import { OAuth2AccessTokenPageReqVO, OAuth2AccessTokenRecordPage } from './oauth
 @Resolver()
 export class OAuth2TokenResolver {
   @Authorized('system:oauth2-token:query')
-  @Query(() => OAuth2AccessTokenRecordPage, { description: "The tenant's access tokens, newest first" })
+  @Query(() => OAuth2AccessTokenRecordPage, { nullable: true, description: "The tenant's access tokens, newest first" })
   oauth2TokenPage(@Arg('input', () => OAuth2AccessTokenPageReqVO) input: OAuth2AccessTokenPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TokenRecord>> {
     return core.tokenRecords.page(ctx, { ...input });
   }

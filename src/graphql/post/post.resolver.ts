@@ -32,20 +32,20 @@ export class PostResolver {
   }
 
   @Authorized('system:post:query')
-  @Query(() => PostView, { description: 'A post of the tenant; POST_NOT_FOUND otherwise' })
+  @Query(() => PostView, { nullable: true, description: 'A post of the tenant; POST_NOT_FOUND otherwise' })
   post(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<PostRecord> {
     return core.posts.get(ctx, id);
   }
 
   @Authorized('system:post:query')
-  @Query(() => PostViewPage, { description: 'Posts by sort; name and code match when contained' })
+  @Query(() => PostViewPage, { nullable: true, description: 'Posts by sort; name and code match when contained' })
   postPage(@Arg('input', () => PostPageReqVO) input: PostPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<PostRecord>> {
     const { pageNo, pageSize, name, code, status } = input;
     return core.posts.page(ctx, { pageNo, pageSize }, { name, code, status });
   }
 
-  @Authorized('system:post:query')
-  @Query(() => [PostView], { description: 'Enabled posts, for pickers' })
+  @Authorized()
+  @Query(() => [PostView], { nullable: true, description: 'Enabled posts, for pickers' })
   postSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<PostRecord[]> {
     return core.posts.simpleList(ctx);
   }

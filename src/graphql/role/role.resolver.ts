@@ -23,20 +23,20 @@ function viewOf(role: RoleRecord): RoleView {
 @Resolver(() => RoleView)
 export class RoleResolver {
   @Authorized('system:role:query')
-  @Query(() => RoleView, { description: 'A role of the tenant' })
+  @Query(() => RoleView, { nullable: true, description: 'A role of the tenant' })
   async role(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<RoleView> {
     return viewOf(await core.roles.get(ctx, id));
   }
 
   @Authorized('system:role:query')
-  @Query(() => RoleViewPage, { description: 'A page of the tenant\'s roles, by sort' })
+  @Query(() => RoleViewPage, { nullable: true, description: 'A page of the tenant\'s roles, by sort' })
   async rolePage(@Arg('input', () => RolePageReqVO) input: RolePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RoleView>> {
     const page = await core.roles.page(ctx, input);
     return { list: page.list.map(viewOf), total: page.total };
   }
 
-  @Authorized('system:role:query')
-  @Query(() => [RoleSimpleView], { description: 'The tenant\'s enabled roles, for pickers' })
+  @Authorized()
+  @Query(() => [RoleSimpleView], { nullable: true, description: 'The tenant\'s enabled roles, for pickers' })
   roleSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<RoleSimpleView[]> {
     return core.roles.simpleList(ctx);
   }
@@ -106,7 +106,7 @@ export class RoleResolver {
   }
 
   @Authorized('system:user:query')
-  @Query(() => [Int64], { description: 'The role ids of a user of the tenant' })
+  @Query(() => [Int64], { nullable: true, description: 'The role ids of a user of the tenant' })
   userRoleIds(@Arg('userId', () => Int64) userId: number, @Ctx() { ctx, core }: GraphQLContext): Promise<number[]> {
     return core.roles.userRoleIds(ctx, userId);
   }

@@ -32,26 +32,27 @@ export class SensitiveWordResolver {
   }
 
   @Authorized('system:sensitive-word:query')
-  @Query(() => SensitiveWordView, { description: 'A sensitive word of the tenant; SENSITIVE_WORD_NOT_FOUND otherwise' })
+  @Query(() => SensitiveWordView, { nullable: true, description: 'A sensitive word of the tenant; SENSITIVE_WORD_NOT_FOUND otherwise' })
   sensitiveWord(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SensitiveWordRecord> {
     return core.sensitiveWords.get(ctx, id);
   }
 
   @Authorized('system:sensitive-word:query')
-  @Query(() => SensitiveWordViewPage, { description: 'Sensitive words, newest first' })
+  @Query(() => SensitiveWordViewPage, { nullable: true, description: 'Sensitive words, newest first' })
   sensitiveWordPage(@Arg('input', () => SensitiveWordPageReqVO) input: SensitiveWordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SensitiveWordRecord>> {
     const { pageNo, pageSize, name, tag, status } = input;
     return core.sensitiveWords.page(ctx, { pageNo, pageSize }, { name, tag, status });
   }
 
   @Authorized('system:sensitive-word:query')
-  @Query(() => [String], { description: 'Every tag of the tenant\'s sensitive words, sorted' })
+  @Query(() => [String], { nullable: true, description: 'Every tag of the tenant\'s sensitive words, sorted' })
   sensitiveWordTags(@Ctx() { ctx, core }: GraphQLContext): Promise<string[]> {
     return core.sensitiveWords.tags(ctx);
   }
 
   @Authorized('system:sensitive-word:query')
   @Query(() => [String], {
+    nullable: true,
     description:
       'The distinct enabled sensitive words found in text (case-insensitive), in the order of their first occurrence; with tags, only words carrying one of them',
   })

@@ -44,20 +44,20 @@ export class ShortLinkGroupResolver {
   }
 
   @Authorized('system:short-link-group:query')
-  @Query(() => ShortLinkGroupView, { description: 'A short-link group of the tenant; SHORT_LINK_GROUP_NOT_FOUND otherwise' })
+  @Query(() => ShortLinkGroupView, { nullable: true, description: 'A short-link group of the tenant; SHORT_LINK_GROUP_NOT_FOUND otherwise' })
   shortLinkGroup(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ShortLinkGroupRecord> {
     return core.shortLinkGroups.get(ctx, id);
   }
 
   @Authorized('system:short-link-group:query')
-  @Query(() => ShortLinkGroupViewPage, { description: 'Short-link groups by sort; name and code match when contained' })
+  @Query(() => ShortLinkGroupViewPage, { nullable: true, description: 'Short-link groups by sort; name and code match when contained' })
   shortLinkGroupPage(@Arg('input', () => SysShortLinkGroupPageReqVO) input: SysShortLinkGroupPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkGroupRecord>> {
     const { pageNo, pageSize, groupName, groupCode } = input;
     return core.shortLinkGroups.page(ctx, { pageNo, pageSize }, { groupName, groupCode });
   }
 
-  @Authorized('system:short-link-group:query')
-  @Query(() => [ShortLinkGroupView], { description: 'Every group of the tenant, by sort, for pickers' })
+  @Authorized()
+  @Query(() => [ShortLinkGroupView], { nullable: true, description: 'Every group of the tenant, by sort, for pickers' })
   shortLinkGroupSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<ShortLinkGroupRecord[]> {
     return core.shortLinkGroups.simpleList(ctx);
   }
@@ -98,13 +98,13 @@ export class ShortLinkRecordResolver {
   }
 
   @Authorized('system:short-link:query')
-  @Query(() => ShortLinkRecordView, { description: 'A short link of the tenant; SHORT_LINK_NOT_FOUND otherwise' })
+  @Query(() => ShortLinkRecordView, { nullable: true, description: 'A short link of the tenant; SHORT_LINK_NOT_FOUND otherwise' })
   shortLink(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<ShortLinkView> {
     return core.shortLinks.get(ctx, id);
   }
 
   @Authorized('system:short-link:query')
-  @Query(() => ShortLinkRecordViewPage, { description: 'Short links, newest first' })
+  @Query(() => ShortLinkRecordViewPage, { nullable: true, description: 'Short links, newest first' })
   shortLinkPage(@Arg('input', () => SysShortLinkRecordPageReqVO) input: SysShortLinkRecordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkView>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.shortLinks.page(ctx, { pageNo, pageSize }, filter);

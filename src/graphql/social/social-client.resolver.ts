@@ -31,20 +31,20 @@ export class SocialClientResolver {
   }
 
   @Authorized('system:social-client:query')
-  @Query(() => SocialClient, { description: 'One social client (secret shown as ******)' })
+  @Query(() => SocialClient, { nullable: true, description: 'One social client (secret shown as ******)' })
   socialClient(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<SocialClientRecord> {
     return core.socialClients.get(ctx, id);
   }
 
   @Authorized('system:social-client:query')
-  @Query(() => SocialClientPage, { description: 'A page of social clients, newest first' })
+  @Query(() => SocialClientPage, { nullable: true, description: 'A page of social clients, newest first' })
   socialClientPage(@Arg('input', () => SocialClientPageReqVO) input: SocialClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SocialClientRecord>> {
     const { pageNo, pageSize, ...filter } = input;
     return core.socialClients.page(ctx, { pageNo, pageSize }, filter);
   }
 
   @Authorized('system:social-client:query')
-  @Query(() => [SocialClient], { description: 'Enabled social clients, for pickers' })
+  @Query(() => [SocialClient], { nullable: true, description: 'Enabled social clients, for pickers' })
   socialClientSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<SocialClientRecord[]> {
     return core.socialClients.simpleList(ctx);
   }

@@ -40,20 +40,20 @@ function packageViewOf(tenantPackage: TenantPackageRecord): TenantPackageView {
 @Resolver(() => TenantView)
 export class TenantResolver {
   @Authorized('system:tenant:query')
-  @Query(() => TenantView)
+  @Query(() => TenantView, { nullable: true })
   async tenant(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<TenantView> {
     return tenantViewOf(await core.tenantAdmin.get(ctx, id));
   }
 
   @Authorized('system:tenant:query')
-  @Query(() => TenantViewPage, { description: 'A page of tenants, newest first' })
+  @Query(() => TenantViewPage, { nullable: true, description: 'A page of tenants, newest first' })
   async tenantPage(@Arg('input', () => TenantPageReqVO) input: TenantPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<TenantView>> {
     const page = await core.tenantAdmin.page(ctx, input);
     return { list: page.list.map(tenantViewOf), total: page.total };
   }
 
   @Authorized('system:tenant:query')
-  @Query(() => [TenantSimpleView], { description: 'Every tenant\'s id and name, for pickers' })
+  @Query(() => [TenantSimpleView], { nullable: true, description: 'Every tenant\'s id and name, for pickers' })
   tenantSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<TenantSimpleView[]> {
     return core.tenantAdmin.simpleList(ctx);
   }
@@ -89,13 +89,13 @@ export class TenantResolver {
 @Resolver()
 export class TenantPackageResolver {
   @Authorized('system:tenant-package:query')
-  @Query(() => TenantPackageView)
+  @Query(() => TenantPackageView, { nullable: true })
   async tenantPackage(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<TenantPackageView> {
     return packageViewOf(await core.tenantPackages.get(ctx, id));
   }
 
   @Authorized('system:tenant-package:query')
-  @Query(() => TenantPackageViewPage, { description: 'A page of tenant packages, newest first' })
+  @Query(() => TenantPackageViewPage, { nullable: true, description: 'A page of tenant packages, newest first' })
   async tenantPackagePage(
     @Arg('input', () => TenantPackagePageReqVO) input: TenantPackagePageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
@@ -104,8 +104,8 @@ export class TenantPackageResolver {
     return { list: page.list.map(packageViewOf), total: page.total };
   }
 
-  @Authorized('system:tenant-package:query')
-  @Query(() => [TenantPackageSimpleView], { description: 'Enabled packages, for the tenant form' })
+  @Authorized()
+  @Query(() => [TenantPackageSimpleView], { nullable: true, description: 'Enabled packages, for the tenant form' })
   tenantPackageSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<TenantPackageSimpleView[]> {
     return core.tenantPackages.simpleList(ctx);
   }

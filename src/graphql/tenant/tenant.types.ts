@@ -31,11 +31,11 @@ export class TenantSaveReqVO {
   @Field(() => Int, { description: 'How many users the tenant may have, its administrator included' })
   accountCount!: number;
 
-  @Field(() => String, { description: 'The administrator created with the tenant: 4 to 30 letters or digits (used on create only)' })
-  username!: string;
+  @Field(() => String, { nullable: true, description: 'The administrator created with the tenant: 4 to 30 letters or digits; required on create, omitted (and ignored) on update' })
+  username?: string | null;
 
-  @Field(() => String, { description: 'The administrator\'s password (used on create only)' })
-  password!: string;
+  @Field(() => String, { nullable: true, description: 'The administrator\'s password; required on create, omitted (and ignored) on update' })
+  password?: string | null;
 }
 
 @InputType('TenantPageReqVO', { description: 'A page of tenants: pageNo from 1, pageSize 1..100, optional filters' })

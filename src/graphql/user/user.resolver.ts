@@ -61,26 +61,26 @@ export class UserResolver {
   }
 
   @Authorized('system:user:query')
-  @Query(() => UserView, { description: 'An administrator within your data scope; USER_NOT_FOUND otherwise' })
+  @Query(() => UserView, { nullable: true, description: 'An administrator within your data scope; USER_NOT_FOUND otherwise' })
   user(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
     return core.users.get(ctx, id);
   }
 
   @Authorized('system:user:query')
-  @Query(() => UserViewPage, { description: 'Administrators within your data scope, newest first' })
+  @Query(() => UserViewPage, { nullable: true, description: 'Administrators within your data scope, newest first' })
   userPage(@Arg('input', () => UserPageReqVO) input: UserPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<UserRecord>> {
     const { pageNo, pageSize, username, mobile, status, deptId } = input;
     return core.users.page(ctx, { pageNo, pageSize }, { username, mobile, status, deptId });
   }
 
-  @Authorized('system:user:query')
-  @Query(() => [UserView], { description: 'Enabled administrators within your data scope, for pickers' })
+  @Authorized()
+  @Query(() => [UserView], { nullable: true, description: 'Enabled administrators within your data scope, for pickers' })
   userSimpleList(@Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord[]> {
     return core.users.simpleList(ctx);
   }
 
   @Authorized()
-  @Query(() => UserView, { description: 'The signed-in administrator' })
+  @Query(() => UserView, { nullable: true, description: 'The signed-in administrator' })
   userProfile(@Ctx() { ctx, core }: GraphQLContext): Promise<UserRecord> {
     return core.users.profile(ctx);
   }

@@ -37,8 +37,11 @@ export class UserSaveReqVO {
   @Field(() => String, { nullable: true })
   avatar?: string | null;
 
-  @Field(() => String, { description: 'Set on create (4 to 128 characters); an update keeps the stored password: updateUserPassword changes it' })
-  password!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Required on create (4 to 128 characters); omitted (and ignored) on update, which keeps the stored password: updateUserPassword changes it',
+  })
+  password?: string | null;
 }
 
 @InputType('UserUpdateStatusReqVO')

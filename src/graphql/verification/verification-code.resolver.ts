@@ -60,7 +60,7 @@ export class VerificationCodeResolver {
   }
 
   @Authorized('system:verification-code:query')
-  @Query(() => VerificationCodeViewPage, { description: 'Sent codes, newest first, without the codes' })
+  @Query(() => VerificationCodeViewPage, { nullable: true, description: 'Sent codes, newest first, without the codes' })
   verificationCodePage(
     @Arg('input', () => VerificationCodePageReqVO) input: VerificationCodePageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
