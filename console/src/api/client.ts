@@ -30,7 +30,14 @@ export class ApiError extends Error {
   }
 }
 
-async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | undefined, token: string | undefined): Promise<R> {
+/**
+ * An answer's root fields. The schema makes every root field nullable so that one refused field does
+ * not blank the others; a null root field comes with an error, which is thrown, so what is returned
+ * has them all.
+ */
+export type Answer<R> = { [K in keyof R]: NonNullable<R[K]> };
+
+async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | undefined, token: string | undefined): Promise<Answer<R>> {
   const response = await fetch('/graphql', {
     method: 'POST',
     headers: {
@@ -47,11 +54,13 @@ async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | un
     throw new ApiError(first.message, first.extensions?.code, response.status, fieldErrors);
   }
   if (!response.ok || !body.data) throw new ApiError(response.statusText || 'Request failed', undefined, response.status, []);
-  return body.data;
+  const missing = Object.keys(body.data).find((field) => body.data?.[field as keyof R] == null);
+  if (missing !== undefined) throw new ApiError(`No answer for ${missing}`, undefined, response.status, []);
+  return body.data as Answer<R>;
 }
 
 /** Runs a document as the signed-in administrator (refreshing the session first when it is about to end). */
-export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[variables]: V extends Record<string, never> ? [] | [V] : [V]): Promise<R> {
+export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[variables]: V extends Record<string, never> ? [] | [V] : [V]): Promise<Answer<R>> {
   const token = await session.accessToken();
   try {
     return await post(document, variables, token);
@@ -62,4 +71,4 @@ export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[var
 }
 
 /** Runs a document with no session (sign-in, refresh). */
-export const executeAnonymous = <R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<R> => post(document, variables, undefined);
+export const executeAnonymous = <R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<Answer<R>> => post(document, variables, undefined);
