@@ -11,4 +11,11 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/dept/index': () => import('./departments'),
   'system/post/index': () => import('./posts'),
   'system/notice/index': () => import('./notices'),
+  'system/menu/index': () => import('./menus'),
+  'system/tenant-package/index': () => import('./tenant-packages'),
+  'system/oauth2-token/index': () => import('./oauth2-tokens'),
+  'system/error-code/index': () => import('./error-codes'),
+  'system/sensitive-word/index': () => import('./sensitive-words'),
+  'system/operate-log/index': () => import('./operation-logs'),
+  'gateway/ip-blacklist/index': () => import('./ip-blacklist'),
 };

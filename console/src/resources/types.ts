@@ -7,7 +7,7 @@ export type TextKey = string;
 
 export interface Option {
   label: string;
-  value: number | string;
+  value: number | string | boolean;
 }
 
 /** A choice list: fixed, or loaded (and cached per screen) from the server. */
@@ -20,7 +20,7 @@ export interface TreeOption {
   label: string;
 }
 
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect' | 'checkTree';
+export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'tags' | 'treeSelect' | 'checkTree';
 
 export interface FieldSpec {
   name: string;
