@@ -38,7 +38,6 @@ const DeleteErrorCodeDocument = graphql(`
   }
 `);
 
-
 const saveInput = (values: Record<string, unknown>) => values as unknown as ErrorCodeSaveReqVo;
 
 export default defineResource({

@@ -26,7 +26,6 @@ const RevokeOAuth2TokenDocument = graphql(`
   }
 `);
 
-
 export default defineResource({
   component: 'system/oauth2-token/index',
   title: 'oauth2Tokens.title',

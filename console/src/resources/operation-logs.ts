@@ -24,7 +24,6 @@ const OperationLogPageDocument = graphql(`
   }
 `);
 
-
 export default defineResource({
   component: 'system/operate-log/index',
   title: 'operationLogs.title',

@@ -38,7 +38,6 @@ const DeleteSensitiveWordDocument = graphql(`
   }
 `);
 
-
 const saveInput = (values: Record<string, unknown>) => values as unknown as SensitiveWordSaveVo;
 
 export default defineResource({

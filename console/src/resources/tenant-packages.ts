@@ -38,7 +38,6 @@ const DeleteTenantPackageDocument = graphql(`
   }
 `);
 
-
 const saveInput = (values: Record<string, unknown>) => values as unknown as TenantPackageSaveReqVo;
 
 export default defineResource({
