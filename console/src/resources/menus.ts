@@ -1,42 +1,36 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { ConsoleMenuFieldsFragment, MenuSaveVo } from '../gql/graphql';
+import type { MenuSaveVo } from '../gql/graphql';
 import { i18next } from '../i18n';
 import { commonStatus, menuTree, yesNo } from './options';
 import { defineResource, type Option } from './types';
 
-// The catalogue is three levels deep (directory, menu, button); one more for a tenant's own nesting.
-const MenuTreeDocument = graphql(`
-  query ConsoleMenuTree {
-    menuTree {
-      ...ConsoleMenuFields
-      children {
-        ...ConsoleMenuFields
-        children {
-          ...ConsoleMenuFields
-          children {
-            ...ConsoleMenuFields
-          }
-        }
-      }
+// Flat: the whole tree at every field would pass the query cost limit; the form loads one menu.
+const MenuListDocument = graphql(`
+  query ConsoleMenuList {
+    menuSimpleList {
+      id
+      parentId
+      name
+      type
     }
   }
-  fragment ConsoleMenuFields on MenuTreeView {
-    id
-    parentId
-    name
-    type
-    permission
-    path
-    icon
-    component
-    componentName
-    sort
-    status
-    visible
-    keepAlive
-    alwaysShow
-    createTime
+`);
+
+const MenuDocument = graphql(`
+  query ConsoleMenu($id: Int64!) {
+    menu(id: $id) {
+      parentId
+      type
+      name
+      permission
+      path
+      icon
+      component
+      sort
+      status
+      visible
+    }
   }
 `);
 
@@ -64,9 +58,6 @@ const menuTypes = (): readonly Option[] => [
   { value: 3, label: i18next.t('menus.button') },
 ];
 
-type Node = { children?: readonly Node[] } & Record<string, unknown>;
-const flatten = (nodes: readonly Node[]): Node[] => nodes.flatMap(({ children, ...node }) => [node, ...flatten(children ?? [])]);
-
 const saveInput = (values: Record<string, unknown>) => ({ ...values, parentId: values.parentId ?? 0 }) as unknown as MenuSaveVo;
 
 export default defineResource({
@@ -77,11 +68,6 @@ export default defineResource({
   columns: [
     { field: 'name', title: 'common.name' },
     { field: 'type', title: 'menus.type', options: menuTypes },
-    { field: 'permission', title: 'menus.permission' },
-    { field: 'path', title: 'menus.path' },
-    { field: 'component', title: 'menus.component' },
-    { field: 'sort', title: 'common.sort' },
-    { field: 'status', title: 'common.status', options: commonStatus },
   ],
   fields: [
     { name: 'parentId', label: 'menus.parent', kind: 'treeSelect', tree: menuTree },
@@ -96,22 +82,13 @@ export default defineResource({
     { name: 'visible', label: 'menus.visible', kind: 'select', options: yesNo, initialValue: true },
   ],
   list: async () => {
-    const { menuTree: roots } = await execute(MenuTreeDocument);
-    const rows = flatten(roots as readonly Node[]) as unknown as ConsoleMenuFieldsFragment[];
-    return { rows, total: rows.length };
+    const { menuSimpleList } = await execute(MenuListDocument);
+    return { rows: menuSimpleList, total: menuSimpleList.length };
   },
-  toForm: ({ parentId, type, name, permission, path, icon, component, sort, status, visible }) => ({
-    parentId: parentId || undefined,
-    type,
-    name,
-    permission,
-    path,
-    icon,
-    component,
-    sort,
-    status,
-    visible,
-  }),
+  loadForm: async (row) => {
+    const { menu } = await execute(MenuDocument, { id: row.id });
+    return { ...menu, parentId: menu.parentId || undefined };
+  },
   create: (values) => execute(CreateMenuDocument, { input: saveInput(values) }),
   update: (row, values) => execute(UpdateMenuDocument, { input: saveInput({ ...values, id: row.id }) }),
   remove: (row) => execute(DeleteMenuDocument, { id: row.id }),
