@@ -140,6 +140,58 @@ export const en = {
     renew: 'Renew',
     extendMinutes: 'Extend by (minutes)',
   },
+  messaging: {
+    templateCode: 'Template code',
+    channel: 'Channel',
+    sendStatus: 'Send status',
+    sendTime: 'Sent at',
+    toMail: 'To',
+    fromMail: 'From',
+    sender: 'Sender',
+    read: 'Read',
+    readTime: 'Read at',
+    sending: 'Sending',
+    sent: 'Sent',
+  },
+  smsLogs: {
+    title: 'SMS log',
+  },
+  mailLogs: {
+    title: 'Mail log',
+  },
+  notifyMessages: {
+    title: 'Notify messages',
+  },
+  verificationCodes: {
+    title: 'Verification codes',
+    target: 'Mobile or mail',
+    scene: 'Scene',
+    attempts: 'Attempts',
+    used: 'Used',
+    usedTime: 'Used at',
+  },
+  dictTypes: {
+    title: 'Dictionaries',
+    type: 'Dictionary type',
+  },
+  shortLinkGroups: {
+    title: 'Short-link groups',
+    description: 'Description',
+  },
+  countries: {
+    title: 'Countries',
+    enName: 'English name',
+    localName: 'Local name',
+    code: 'Code (ISO 3166)',
+    areaId: 'Area ID',
+    callingCode: 'Calling code',
+  },
+  currencies: {
+    title: 'Currencies',
+    symbol: 'Symbol',
+    exchangeRate: 'Exchange rate',
+    shown: 'Shown',
+  },
 };
 
 export type Texts = typeof en;

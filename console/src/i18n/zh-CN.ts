@@ -142,4 +142,56 @@ export const zhCN: Texts = {
     renew: '续期',
     extendMinutes: '延长（分钟）',
   },
+  messaging: {
+    templateCode: '模板编码',
+    channel: '渠道',
+    sendStatus: '发送状态',
+    sendTime: '发送时间',
+    toMail: '收件邮箱',
+    fromMail: '发件邮箱',
+    sender: '发送人',
+    read: '已读',
+    readTime: '阅读时间',
+    sending: '发送中',
+    sent: '已发送',
+  },
+  smsLogs: {
+    title: '短信日志',
+  },
+  mailLogs: {
+    title: '邮件日志',
+  },
+  notifyMessages: {
+    title: '站内信消息',
+  },
+  verificationCodes: {
+    title: '验证码记录',
+    target: '手机号或邮箱',
+    scene: '场景',
+    attempts: '尝试次数',
+    used: '已使用',
+    usedTime: '使用时间',
+  },
+  dictTypes: {
+    title: '字典管理',
+    type: '字典类型',
+  },
+  shortLinkGroups: {
+    title: '短链分组',
+    description: '描述',
+  },
+  countries: {
+    title: '国家管理',
+    enName: '英文名称',
+    localName: '本地名称',
+    code: '代码（ISO 3166）',
+    areaId: '地区编号',
+    callingCode: '国际区号',
+  },
+  currencies: {
+    title: '币种管理',
+    symbol: '符号',
+    exchangeRate: '汇率',
+    shown: '是否展示',
+  },
 };

@@ -18,4 +18,12 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/sensitive-word/index': () => import('./sensitive-words'),
   'system/operate-log/index': () => import('./operation-logs'),
   'gateway/ip-blacklist/index': () => import('./ip-blacklist'),
+  'system/dict/index': () => import('./dict-types'),
+  'system/short-link-group/index': () => import('./short-link-groups'),
+  'system/sms-log/index': () => import('./sms-logs'),
+  'system/mail-log/index': () => import('./mail-logs'),
+  'system/notify-message/index': () => import('./notify-messages'),
+  'system/verification-code/index': () => import('./verification-codes'),
+  'basic/country/index': () => import('./countries'),
+  'basic/currency/index': () => import('./currencies'),
 };

@@ -20,6 +20,24 @@ export const successOptions = (): readonly Option[] => [
   { value: false, label: i18next.t('common.failed') },
 ];
 
+/** Currencies count the other way: 1 enabled, 0 disabled. */
+export const oneIsEnabled = (): readonly Option[] => [
+  { value: 1, label: i18next.t('common.enabled') },
+  { value: 0, label: i18next.t('common.disabled') },
+];
+
+export const oneIsYes = (): readonly Option[] => [
+  { value: 1, label: i18next.t('common.yes') },
+  { value: 0, label: i18next.t('common.no') },
+];
+
+/** SMS and mail logs: 0 sending, 10 sent, 20 failed. */
+export const sendStatuses = (): readonly Option[] => [
+  { value: 0, label: i18next.t('messaging.sending') },
+  { value: 10, label: i18next.t('messaging.sent') },
+  { value: 20, label: i18next.t('common.failed') },
+];
+
 /** 1 notice, 2 announcement. */
 export const noticeTypes = (): readonly Option[] => [
   { value: 1, label: i18next.t('notices.notice') },
