@@ -192,6 +192,27 @@ export const en = {
     exchangeRate: 'Exchange rate',
     shown: 'Shown',
   },
+  systemLanguages: {
+    title: 'System languages',
+    whitelistCountries: 'Only in countries',
+    whitelistUserIds: 'Only for users',
+  },
+  shortLinks: {
+    title: 'Short links',
+    shortUrl: 'Short URL',
+    targetUrl: 'Target URL',
+    group: 'Group',
+    visits: 'Visits',
+    lastVisit: 'Last visit',
+  },
+  webhookEndpoints: {
+    title: 'Webhook endpoints',
+    url: 'URL',
+    eventTypes: 'Events',
+    secret: 'Secret',
+    disabledReason: 'Disabled because',
+    failingSince: 'Failing since',
+  },
 };
 
 export type Texts = typeof en;

@@ -194,4 +194,25 @@ export const zhCN: Texts = {
     exchangeRate: '汇率',
     shown: '是否展示',
   },
+  systemLanguages: {
+    title: '系统语言',
+    whitelistCountries: '仅限国家',
+    whitelistUserIds: '仅限用户',
+  },
+  shortLinks: {
+    title: '短链管理',
+    shortUrl: '短链接',
+    targetUrl: '目标地址',
+    group: '分组',
+    visits: '访问次数',
+    lastVisit: '最近访问',
+  },
+  webhookEndpoints: {
+    title: 'Webhook 端点',
+    url: '地址',
+    eventTypes: '事件',
+    secret: '密钥',
+    disabledReason: '停用原因',
+    failingSince: '失败起始时间',
+  },
 };

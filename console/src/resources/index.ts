@@ -26,4 +26,7 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/verification-code/index': () => import('./verification-codes'),
   'basic/country/index': () => import('./countries'),
   'basic/currency/index': () => import('./currencies'),
+  'system/language/index': () => import('./system-languages'),
+  'system/short-link/index': () => import('./short-links'),
+  'partner/webhook-endpoint/index': () => import('./webhook-endpoints'),
 };
