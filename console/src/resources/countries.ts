@@ -25,13 +25,17 @@ const CountryPageDocument = graphql(`
 
 const CreateCountryDocument = graphql(`
   mutation ConsoleCreateCountry($input: BasicCountrySaveReqVO!) {
-    createCountry(input: $input)
+    createCountry(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateCountryDocument = graphql(`
   mutation ConsoleUpdateCountry($input: BasicCountrySaveReqVO!) {
-    updateCountry(input: $input)
+    updateCountry(input: $input) {
+      id
+    }
   }
 `);
 

@@ -25,13 +25,17 @@ const CurrencyPageDocument = graphql(`
 
 const CreateCurrencyDocument = graphql(`
   mutation ConsoleCreateCurrency($input: BasicCurrencySaveReqVO!) {
-    createCurrency(input: $input)
+    createCurrency(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateCurrencyDocument = graphql(`
   mutation ConsoleUpdateCurrency($input: BasicCurrencySaveReqVO!) {
-    updateCurrency(input: $input)
+    updateCurrency(input: $input) {
+      id
+    }
   }
 `);
 

@@ -22,13 +22,17 @@ const DictTypePageDocument = graphql(`
 
 const CreateDictTypeDocument = graphql(`
   mutation ConsoleCreateDictType($input: DictTypeSaveReqVO!) {
-    createDictType(input: $input)
+    createDictType(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateDictTypeDocument = graphql(`
   mutation ConsoleUpdateDictType($input: DictTypeSaveReqVO!) {
-    updateDictType(input: $input)
+    updateDictType(input: $input) {
+      id
+    }
   }
 `);
 

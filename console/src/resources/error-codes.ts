@@ -22,13 +22,17 @@ const ErrorCodePageDocument = graphql(`
 
 const CreateErrorCodeDocument = graphql(`
   mutation ConsoleCreateErrorCode($input: ErrorCodeSaveReqVO!) {
-    createErrorCode(input: $input)
+    createErrorCode(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateErrorCodeDocument = graphql(`
   mutation ConsoleUpdateErrorCode($input: ErrorCodeSaveReqVO!) {
-    updateErrorCode(input: $input)
+    updateErrorCode(input: $input) {
+      id
+    }
   }
 `);
 

@@ -26,13 +26,17 @@ const GatewayIpBlacklistPageDocument = graphql(`
 
 const CreateGatewayIpBlacklistDocument = graphql(`
   mutation ConsoleCreateGatewayIpBlacklist($input: GatewayIpBlacklistSaveReqVO!) {
-    createGatewayIpBlacklist(input: $input)
+    createGatewayIpBlacklist(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateGatewayIpBlacklistDocument = graphql(`
   mutation ConsoleUpdateGatewayIpBlacklist($input: GatewayIpBlacklistSaveReqVO!) {
-    updateGatewayIpBlacklist(input: $input)
+    updateGatewayIpBlacklist(input: $input) {
+      id
+    }
   }
 `);
 

@@ -36,13 +36,17 @@ const MenuDocument = graphql(`
 
 const CreateMenuDocument = graphql(`
   mutation ConsoleCreateMenu($input: MenuSaveVO!) {
-    createMenu(input: $input)
+    createMenu(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateMenuDocument = graphql(`
   mutation ConsoleUpdateMenu($input: MenuSaveVO!) {
-    updateMenu(input: $input)
+    updateMenu(input: $input) {
+      id
+    }
   }
 `);
 

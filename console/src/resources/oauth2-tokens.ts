@@ -22,7 +22,7 @@ const OAuth2TokenPageDocument = graphql(`
 
 const RevokeOAuth2TokenDocument = graphql(`
   mutation ConsoleRevokeOAuth2Token($id: Int64!) {
-    revokeOAuth2Token(id: $id)
+    deleteOauth2Token(id: $id)
   }
 `);
 

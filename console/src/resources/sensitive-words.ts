@@ -22,13 +22,17 @@ const SensitiveWordPageDocument = graphql(`
 
 const CreateSensitiveWordDocument = graphql(`
   mutation ConsoleCreateSensitiveWord($input: SensitiveWordSaveVO!) {
-    createSensitiveWord(input: $input)
+    createSensitiveWord(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateSensitiveWordDocument = graphql(`
   mutation ConsoleUpdateSensitiveWord($input: SensitiveWordSaveVO!) {
-    updateSensitiveWord(input: $input)
+    updateSensitiveWord(input: $input) {
+      id
+    }
   }
 `);
 

@@ -22,13 +22,17 @@ const ShortLinkGroupPageDocument = graphql(`
 
 const CreateShortLinkGroupDocument = graphql(`
   mutation ConsoleCreateShortLinkGroup($input: SysShortLinkGroupSaveReqVO!) {
-    createShortLinkGroup(input: $input)
+    createShortLinkGroup(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateShortLinkGroupDocument = graphql(`
   mutation ConsoleUpdateShortLinkGroup($input: SysShortLinkGroupSaveReqVO!) {
-    updateShortLinkGroup(input: $input)
+    updateShortLinkGroup(input: $input) {
+      id
+    }
   }
 `);
 

@@ -3,9 +3,9 @@ import { graphql } from '../gql';
 import { commonStatus } from './options';
 import { defineResource, type ListQuery } from './types';
 
-const ShortLinkRecordPageDocument = graphql(`
-  query ConsoleShortLinkRecordPage($input: SysShortLinkRecordPageReqVO!) {
-    shortLinkRecordPage(input: $input) {
+const ShortLinkPageDocument = graphql(`
+  query ConsoleShortLinkPage($input: SysShortLinkRecordPageReqVO!) {
+    shortLinkPage(input: $input) {
       total
       list {
         id
@@ -23,9 +23,9 @@ const ShortLinkRecordPageDocument = graphql(`
   }
 `);
 
-const DeleteShortLinkRecordDocument = graphql(`
-  mutation ConsoleDeleteShortLinkRecord($id: Int64!) {
-    deleteShortLinkRecord(id: $id)
+const DeleteShortLinkDocument = graphql(`
+  mutation ConsoleDeleteShortLink($id: Int64!) {
+    deleteShortLink(id: $id)
   }
 `);
 
@@ -46,8 +46,8 @@ export default defineResource({
   ],
   fields: [],
   list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { shortLinkRecordPage } = await execute(ShortLinkRecordPageDocument, { input: { pageNo, pageSize, ...filters } });
-    return { rows: shortLinkRecordPage.list, total: shortLinkRecordPage.total };
+    const { shortLinkPage } = await execute(ShortLinkPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: shortLinkPage.list, total: shortLinkPage.total };
   },
-  remove: (row) => execute(DeleteShortLinkRecordDocument, { id: row.id }),
+  remove: (row) => execute(DeleteShortLinkDocument, { id: row.id }),
 });

@@ -26,13 +26,17 @@ const SystemLanguagePageDocument = graphql(`
 
 const CreateSystemLanguageDocument = graphql(`
   mutation ConsoleCreateSystemLanguage($input: SystemLanguageSaveReqVO!) {
-    createSystemLanguage(input: $input)
+    createSystemLanguage(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateSystemLanguageDocument = graphql(`
   mutation ConsoleUpdateSystemLanguage($input: SystemLanguageSaveReqVO!) {
-    updateSystemLanguage(input: $input)
+    updateSystemLanguage(input: $input) {
+      id
+    }
   }
 `);
 

@@ -22,13 +22,17 @@ const TenantPackagePageDocument = graphql(`
 
 const CreateTenantPackageDocument = graphql(`
   mutation ConsoleCreateTenantPackage($input: TenantPackageSaveReqVO!) {
-    createTenantPackage(input: $input)
+    createTenantPackage(input: $input) {
+      id
+    }
   }
 `);
 
 const UpdateTenantPackageDocument = graphql(`
   mutation ConsoleUpdateTenantPackage($input: TenantPackageSaveReqVO!) {
-    updateTenantPackage(input: $input)
+    updateTenantPackage(input: $input) {
+      id
+    }
   }
 `);
 
