@@ -213,6 +213,16 @@ export const en = {
     disabledReason: 'Disabled because',
     failingSince: 'Failing since',
   },
+  smsTemplates: {
+    title: 'SMS templates',
+    apiTemplateId: 'Provider template ID',
+  },
+  mailTemplates: {
+    title: 'Mail templates',
+  },
+  notifyTemplates: {
+    title: 'Notify templates',
+  },
 };
 
 export type Texts = typeof en;

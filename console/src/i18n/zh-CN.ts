@@ -215,4 +215,14 @@ export const zhCN: Texts = {
     disabledReason: '停用原因',
     failingSince: '失败起始时间',
   },
+  smsTemplates: {
+    title: '短信模板',
+    apiTemplateId: '服务商模板编号',
+  },
+  mailTemplates: {
+    title: '邮件模板',
+  },
+  notifyTemplates: {
+    title: '站内信模板',
+  },
 };

@@ -29,4 +29,7 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/language/index': () => import('./system-languages'),
   'system/short-link/index': () => import('./short-links'),
   'partner/webhook-endpoint/index': () => import('./webhook-endpoints'),
+  'system/sms-template/index': () => import('./sms-templates'),
+  'system/mail-template/index': () => import('./mail-templates'),
+  'system/notify-template/index': () => import('./notify-templates'),
 };
