@@ -30,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | undefined, token: string | undefined): Promise<R> {
+async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | undefined, token: string | undefined): Promise<Answered<R>> {
   const response = await fetch('/graphql', {
     method: 'POST',
     headers: {
@@ -47,11 +47,17 @@ async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | un
     throw new ApiError(first.message, first.extensions?.code, response.status, fieldErrors);
   }
   if (!response.ok || !body.data) throw new ApiError(response.statusText || 'Request failed', undefined, response.status, []);
-  return body.data;
+  return body.data as Answered<R>;
 }
 
 /** Runs a document as the signed-in administrator (refreshing the session first when it is about to end). */
-export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[variables]: V extends Record<string, never> ? [] | [V] : [V]): Promise<R> {
+/**
+ * An answer's root fields: nullable in the schema (one refused field must not blank the rest), but
+ * a null one always comes with an error, and any error is thrown.
+ */
+export type Answered<R> = { [K in keyof R]: NonNullable<R[K]> };
+
+export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[variables]: V extends Record<string, never> ? [] | [V] : [V]): Promise<Answered<R>> {
   const token = await session.accessToken();
   try {
     return await post(document, variables, token);
@@ -62,4 +68,4 @@ export async function execute<R, V>(document: TypedDocumentString<R, V>, ...[var
 }
 
 /** Runs a document with no session (sign-in, refresh). */
-export const executeAnonymous = <R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<R> => post(document, variables, undefined);
+export const executeAnonymous = <R, V>(document: TypedDocumentString<R, V>, variables: V): Promise<Answered<R>> => post(document, variables, undefined);
