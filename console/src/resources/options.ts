@@ -10,11 +10,57 @@ export const commonStatus = (): readonly Option[] => [
   { value: 1, label: i18next.t('common.disabled') },
 ];
 
+export const yesNo = (): readonly Option[] => [
+  { value: true, label: i18next.t('common.yes') },
+  { value: false, label: i18next.t('common.no') },
+];
+
+export const successOptions = (): readonly Option[] => [
+  { value: true, label: i18next.t('common.succeeded') },
+  { value: false, label: i18next.t('common.failed') },
+];
+
+/** Currencies count the other way: 1 enabled, 0 disabled. */
+export const oneIsEnabled = (): readonly Option[] => [
+  { value: 1, label: i18next.t('common.enabled') },
+  { value: 0, label: i18next.t('common.disabled') },
+];
+
+export const oneIsYes = (): readonly Option[] => [
+  { value: 1, label: i18next.t('common.yes') },
+  { value: 0, label: i18next.t('common.no') },
+];
+
+/** SMS and mail logs: 0 sending, 10 sent, 20 failed. */
+export const sendStatuses = (): readonly Option[] => [
+  { value: 0, label: i18next.t('messaging.sending') },
+  { value: 10, label: i18next.t('messaging.sent') },
+  { value: 20, label: i18next.t('common.failed') },
+];
+
 /** 1 notice, 2 announcement. */
 export const noticeTypes = (): readonly Option[] => [
   { value: 1, label: i18next.t('notices.notice') },
   { value: 2, label: i18next.t('notices.announcement') },
 ];
+
+/** Who holds a token: 1 member, 2 administrator, 3 partner (open API). */
+export const userTypes = (): readonly Option[] => [
+  { value: 1, label: i18next.t('common.member') },
+  { value: 2, label: i18next.t('common.admin') },
+  { value: 3, label: i18next.t('common.partner') },
+];
+
+const SensitiveWordTagsDocument = graphql(`
+  query ConsoleSensitiveWordTags {
+    sensitiveWordTags
+  }
+`);
+
+export async function sensitiveWordTags(): Promise<Option[]> {
+  const { sensitiveWordTags: tags } = await execute(SensitiveWordTagsDocument);
+  return tags.map((tag) => ({ value: tag, label: tag }));
+}
 
 const DeptOptionsDocument = graphql(`
   query ConsoleDeptOptions {

@@ -7,7 +7,7 @@ export type TextKey = string;
 
 export interface Option {
   label: string;
-  value: number | string;
+  value: number | string | boolean;
 }
 
 /** A choice list: fixed, or loaded (and cached per screen) from the server. */
@@ -20,7 +20,7 @@ export interface TreeOption {
   label: string;
 }
 
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect' | 'checkTree';
+export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'tags' | 'treeSelect' | 'checkTree';
 
 export interface FieldSpec {
   name: string;
@@ -92,6 +92,8 @@ export interface ResourceDefinition<Row extends { id: number }> {
   tree?: boolean;
   /** The form's starting values for a row (default: the row itself). */
   toForm?: (row: NoInfer<Row>) => Record<string, unknown>;
+  /** The edit form's values fetched when it opens, for fields the list does not carry (instead of toForm). */
+  loadForm?: (row: NoInfer<Row>) => Promise<Record<string, unknown>>;
   create?: (values: Record<string, unknown>) => Promise<unknown>;
   update?: (row: NoInfer<Row>, values: Record<string, unknown>) => Promise<unknown>;
   remove?: (row: NoInfer<Row>) => Promise<unknown>;

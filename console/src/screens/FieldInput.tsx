@@ -20,6 +20,9 @@ function CheckTree({ value, onChange, treeData }: { value?: number[]; onChange?:
   );
 }
 
+// `tags` also takes values typed in that are not among the options.
+const selectModes = { select: undefined, multiSelect: 'multiple', tags: 'tags' } as const;
+
 /** What Form.Item hands its child: the value, its change handler and the element id. */
 type ControlProps = { value?: never; onChange?: never; id?: string };
 
@@ -35,9 +38,10 @@ function Control({ field, scope, ...control }: { field: FieldSpec; scope: string
       return <InputNumber style={{ width: '100%' }} {...control} />;
     case 'select':
     case 'multiSelect':
+    case 'tags':
       return (
         <Select
-          mode={field.kind === 'multiSelect' ? 'multiple' : undefined}
+          mode={selectModes[field.kind]}
           loading={options.isPending && field.options !== undefined}
           options={options.data?.map((option) => ({ ...option }))}
           allowClear

@@ -103,6 +103,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
               scope={scope}
               fields={definition.fields.filter((field) => !field.createOnly)}
               initialValues={definition.toForm ? definition.toForm(row) : row}
+              load={definition.loadForm && (() => definition.loadForm!(row))}
               trigger={<a data-testid="row-edit">{t('common.edit')}</a>}
               submit={(values) => definition.update!(row, values)}
               onDone={() => {
@@ -144,6 +145,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       search={definition.columns.some((column) => column.filter) ? { labelWidth: 'auto' } : false}
       pagination={definition.tree ? false : { defaultPageSize: 10, showSizeChanger: true }}
       expandable={definition.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
+      onRequestError={(error) => void message.error(error.message)}
       request={async (params, sort) => {
         const { current, pageSize, ...filters } = params;
         const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));

@@ -1,0 +1,79 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { BasicCountrySaveReqVo } from '../gql/graphql';
+import { commonStatus } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const CountryPageDocument = graphql(`
+  query ConsoleCountryPage($input: BasicCountryPageReqVO!) {
+    countryPage(input: $input) {
+      total
+      list {
+        id
+        enName
+        localName
+        enShortName
+        areaId
+        callingCode
+        sort
+        status
+        createTime
+      }
+    }
+  }
+`);
+
+const CreateCountryDocument = graphql(`
+  mutation ConsoleCreateCountry($input: BasicCountrySaveReqVO!) {
+    createCountry(input: $input) {
+      id
+    }
+  }
+`);
+
+const UpdateCountryDocument = graphql(`
+  mutation ConsoleUpdateCountry($input: BasicCountrySaveReqVO!) {
+    updateCountry(input: $input) {
+      id
+    }
+  }
+`);
+
+const DeleteCountryDocument = graphql(`
+  mutation ConsoleDeleteCountry($id: Int64!) {
+    deleteCountry(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as BasicCountrySaveReqVo;
+
+export default defineResource({
+  component: 'basic/country/index',
+  title: 'countries.title',
+  permission: 'basic:country',
+  columns: [
+    { field: 'enName', title: 'countries.enName', filter: true },
+    { field: 'localName', title: 'countries.localName', filter: true },
+    { field: 'enShortName', title: 'countries.code', filter: true },
+    { field: 'areaId', title: 'countries.areaId' },
+    { field: 'callingCode', title: 'countries.callingCode' },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+  ],
+  fields: [
+    { name: 'enName', label: 'countries.enName', kind: 'text', required: true, max: 100 },
+    { name: 'localName', label: 'countries.localName', kind: 'text', required: true, max: 100 },
+    { name: 'enShortName', label: 'countries.code', kind: 'text', required: true, min: 2, max: 2 },
+    { name: 'areaId', label: 'countries.areaId', kind: 'text', required: true, max: 20 },
+    { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { countryPage } = await execute(CountryPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: countryPage.list, total: countryPage.total };
+  },
+  toForm: ({ enName, localName, enShortName, areaId, sort, status }) => ({ enName, localName, enShortName, areaId, sort, status }),
+  create: (values) => execute(CreateCountryDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateCountryDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteCountryDocument, { id: row.id }),
+});

@@ -1,0 +1,99 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { MenuSaveVo } from '../gql/graphql';
+import { i18next } from '../i18n';
+import { commonStatus, menuTree, yesNo } from './options';
+import { defineResource, type Option } from './types';
+
+// Flat: the whole tree at every field would pass the query cost limit; the form loads one menu.
+const MenuListDocument = graphql(`
+  query ConsoleMenuList {
+    menuSimpleList {
+      id
+      parentId
+      name
+      type
+    }
+  }
+`);
+
+const MenuDocument = graphql(`
+  query ConsoleMenu($id: Int64!) {
+    menu(id: $id) {
+      parentId
+      type
+      name
+      permission
+      path
+      icon
+      component
+      sort
+      status
+      visible
+    }
+  }
+`);
+
+const CreateMenuDocument = graphql(`
+  mutation ConsoleCreateMenu($input: MenuSaveVO!) {
+    createMenu(input: $input) {
+      id
+    }
+  }
+`);
+
+const UpdateMenuDocument = graphql(`
+  mutation ConsoleUpdateMenu($input: MenuSaveVO!) {
+    updateMenu(input: $input) {
+      id
+    }
+  }
+`);
+
+const DeleteMenuDocument = graphql(`
+  mutation ConsoleDeleteMenu($id: Int64!) {
+    deleteMenu(id: $id)
+  }
+`);
+
+const menuTypes = (): readonly Option[] => [
+  { value: 1, label: i18next.t('menus.directory') },
+  { value: 2, label: i18next.t('menus.menu') },
+  { value: 3, label: i18next.t('menus.button') },
+];
+
+const saveInput = (values: Record<string, unknown>) => ({ ...values, parentId: values.parentId ?? 0 }) as unknown as MenuSaveVo;
+
+export default defineResource({
+  component: 'system/menu/index',
+  title: 'menus.title',
+  permission: 'system:menu',
+  tree: true,
+  columns: [
+    { field: 'name', title: 'common.name' },
+    { field: 'type', title: 'menus.type', options: menuTypes },
+  ],
+  fields: [
+    { name: 'parentId', label: 'menus.parent', kind: 'treeSelect', tree: menuTree },
+    { name: 'type', label: 'menus.type', kind: 'select', required: true, options: menuTypes, initialValue: 2 },
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 50 },
+    { name: 'permission', label: 'menus.permission', kind: 'text', max: 100 },
+    { name: 'path', label: 'menus.path', kind: 'text', max: 200 },
+    { name: 'icon', label: 'menus.icon', kind: 'text', max: 100 },
+    { name: 'component', label: 'menus.component', kind: 'text', max: 200 },
+    { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'visible', label: 'menus.visible', kind: 'select', options: yesNo, initialValue: true },
+  ],
+  list: async () => {
+    const { menuSimpleList } = await execute(MenuListDocument);
+    return { rows: menuSimpleList, total: menuSimpleList.length };
+  },
+  loadForm: async (row) => {
+    const { menu } = await execute(MenuDocument, { id: row.id });
+    return { ...menu, parentId: menu.parentId || undefined };
+  },
+  create: (values) => execute(CreateMenuDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateMenuDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteMenuDocument, { id: row.id }),
+});

@@ -1,0 +1,51 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import { commonStatus } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const NotifyTemplatePageDocument = graphql(`
+  query ConsoleNotifyTemplatePage($input: NotifyTemplatePageReqVO!) {
+    notifyTemplatePage(input: $input) {
+      total
+      list {
+        id
+        name
+        code
+        languageCode
+        nickname
+        content
+        status
+        remark
+        createTime
+      }
+    }
+  }
+`);
+
+const DeleteNotifyTemplateDocument = graphql(`
+  mutation ConsoleDeleteNotifyTemplate($id: Int64!) {
+    deleteNotifyTemplate(id: $id)
+  }
+`);
+
+export default defineResource({
+  component: 'system/notify-template/index',
+  title: 'notifyTemplates.title',
+  permission: 'system:notify-template',
+  columns: [
+    { field: 'name', title: 'common.name', filter: true },
+    { field: 'code', title: 'common.code', filter: true },
+    { field: 'languageCode', title: 'errorCodes.language', filter: true },
+    { field: 'nickname', title: 'messaging.sender' },
+    { field: 'content', title: 'notices.content' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'remark', title: 'common.remark' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { notifyTemplatePage } = await execute(NotifyTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: notifyTemplatePage.list, total: notifyTemplatePage.total };
+  },
+  remove: (row) => execute(DeleteNotifyTemplateDocument, { id: row.id }),
+});

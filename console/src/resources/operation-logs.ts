@@ -1,0 +1,46 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import { successOptions } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const OperationLogPageDocument = graphql(`
+  query ConsoleOperationLogPage($input: OperationLogPageReqVO!) {
+    operationLogPage(input: $input) {
+      total
+      list {
+        id
+        username
+        operation
+        targetId
+        success
+        resultCode
+        resultMsg
+        ip
+        durationMs
+        requestId
+        createTime
+      }
+    }
+  }
+`);
+
+export default defineResource({
+  component: 'system/operate-log/index',
+  title: 'operationLogs.title',
+  permission: 'system:operate-log',
+  columns: [
+    { field: 'username', title: 'operationLogs.user' },
+    { field: 'operation', title: 'operationLogs.operation', filter: true },
+    { field: 'targetId', title: 'operationLogs.target' },
+    { field: 'success', title: 'operationLogs.result', filter: true, options: successOptions },
+    { field: 'resultMsg', title: 'operationLogs.message' },
+    { field: 'ip', title: 'operationLogs.ip' },
+    { field: 'durationMs', title: 'operationLogs.duration' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { operationLogPage } = await execute(OperationLogPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: operationLogPage.list, total: operationLogPage.total };
+  },
+});

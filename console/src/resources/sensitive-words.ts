@@ -1,0 +1,72 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { SensitiveWordSaveVo } from '../gql/graphql';
+import { commonStatus, sensitiveWordTags } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const SensitiveWordPageDocument = graphql(`
+  query ConsoleSensitiveWordPage($input: SensitiveWordPageReqVO!) {
+    sensitiveWordPage(input: $input) {
+      total
+      list {
+        id
+        name
+        tags
+        status
+        description
+        createTime
+      }
+    }
+  }
+`);
+
+const CreateSensitiveWordDocument = graphql(`
+  mutation ConsoleCreateSensitiveWord($input: SensitiveWordSaveVO!) {
+    createSensitiveWord(input: $input) {
+      id
+    }
+  }
+`);
+
+const UpdateSensitiveWordDocument = graphql(`
+  mutation ConsoleUpdateSensitiveWord($input: SensitiveWordSaveVO!) {
+    updateSensitiveWord(input: $input) {
+      id
+    }
+  }
+`);
+
+const DeleteSensitiveWordDocument = graphql(`
+  mutation ConsoleDeleteSensitiveWord($id: Int64!) {
+    deleteSensitiveWord(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as SensitiveWordSaveVo;
+
+export default defineResource({
+  component: 'system/sensitive-word/index',
+  title: 'sensitiveWords.title',
+  permission: 'system:sensitive-word',
+  columns: [
+    { field: 'name', title: 'sensitiveWords.word', filter: true },
+    { field: 'tags', title: 'sensitiveWords.tags' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'description', title: 'common.remark' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'name', label: 'sensitiveWords.word', kind: 'text', required: true, max: 255 },
+    { name: 'tags', label: 'sensitiveWords.tags', kind: 'tags', required: true, options: sensitiveWordTags },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'description', label: 'common.remark', kind: 'textarea', max: 512 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { sensitiveWordPage } = await execute(SensitiveWordPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: sensitiveWordPage.list, total: sensitiveWordPage.total };
+  },
+  toForm: ({ name, tags, status, description }) => ({ name, tags, status, description }),
+  create: (values) => execute(CreateSensitiveWordDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateSensitiveWordDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteSensitiveWordDocument, { id: row.id }),
+});

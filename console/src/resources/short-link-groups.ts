@@ -1,0 +1,74 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import type { SysShortLinkGroupSaveReqVo } from '../gql/graphql';
+import { defineResource, type ListQuery } from './types';
+
+const ShortLinkGroupPageDocument = graphql(`
+  query ConsoleShortLinkGroupPage($input: SysShortLinkGroupPageReqVO!) {
+    shortLinkGroupPage(input: $input) {
+      total
+      list {
+        id
+        groupName
+        groupCode
+        sort
+        description
+        remark
+        createTime
+      }
+    }
+  }
+`);
+
+const CreateShortLinkGroupDocument = graphql(`
+  mutation ConsoleCreateShortLinkGroup($input: SysShortLinkGroupSaveReqVO!) {
+    createShortLinkGroup(input: $input) {
+      id
+    }
+  }
+`);
+
+const UpdateShortLinkGroupDocument = graphql(`
+  mutation ConsoleUpdateShortLinkGroup($input: SysShortLinkGroupSaveReqVO!) {
+    updateShortLinkGroup(input: $input) {
+      id
+    }
+  }
+`);
+
+const DeleteShortLinkGroupDocument = graphql(`
+  mutation ConsoleDeleteShortLinkGroup($id: Int64!) {
+    deleteShortLinkGroup(id: $id)
+  }
+`);
+
+const saveInput = (values: Record<string, unknown>) => values as unknown as SysShortLinkGroupSaveReqVo;
+
+export default defineResource({
+  component: 'system/short-link-group/index',
+  title: 'shortLinkGroups.title',
+  permission: 'system:short-link-group',
+  columns: [
+    { field: 'groupName', title: 'common.name', filter: true },
+    { field: 'groupCode', title: 'common.code', filter: true },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'description', title: 'shortLinkGroups.description' },
+    { field: 'remark', title: 'common.remark' },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [
+    { name: 'groupName', label: 'common.name', kind: 'text', required: true, max: 64 },
+    { name: 'groupCode', label: 'common.code', kind: 'text', max: 64 },
+    { name: 'sort', label: 'common.sort', kind: 'number', initialValue: 0 },
+    { name: 'description', label: 'shortLinkGroups.description', kind: 'textarea', max: 255 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 255 },
+  ],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { shortLinkGroupPage } = await execute(ShortLinkGroupPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: shortLinkGroupPage.list, total: shortLinkGroupPage.total };
+  },
+  toForm: ({ groupName, groupCode, sort, description, remark }) => ({ groupName, groupCode, sort, description, remark }),
+  create: (values) => execute(CreateShortLinkGroupDocument, { input: saveInput(values) }),
+  update: (row, values) => execute(UpdateShortLinkGroupDocument, { input: saveInput({ ...values, id: row.id }) }),
+  remove: (row) => execute(DeleteShortLinkGroupDocument, { id: row.id }),
+});

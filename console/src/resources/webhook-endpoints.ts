@@ -1,0 +1,51 @@
+import { execute } from '../api/client';
+import { graphql } from '../gql';
+import { commonStatus } from './options';
+import { defineResource, type ListQuery } from './types';
+
+const WebhookEndpointPageDocument = graphql(`
+  query ConsoleWebhookEndpointPage($input: WebhookEndpointPageReqVO!) {
+    webhookEndpointPage(input: $input) {
+      total
+      list {
+        id
+        partnerClientId
+        url
+        eventTypes
+        secretMask
+        status
+        disabledReason
+        failingSinceTime
+        createTime
+      }
+    }
+  }
+`);
+
+const DeleteWebhookEndpointDocument = graphql(`
+  mutation ConsoleDeleteWebhookEndpoint($id: Int64!) {
+    deleteWebhookEndpoint(id: $id)
+  }
+`);
+
+export default defineResource({
+  component: 'partner/webhook-endpoint/index',
+  title: 'webhookEndpoints.title',
+  permission: 'partner:webhook-endpoint',
+  columns: [
+    { field: 'partnerClientId', title: 'oauth2Tokens.client', filter: true },
+    { field: 'url', title: 'webhookEndpoints.url' },
+    { field: 'eventTypes', title: 'webhookEndpoints.eventTypes' },
+    { field: 'secretMask', title: 'webhookEndpoints.secret' },
+    { field: 'status', title: 'common.status', options: commonStatus },
+    { field: 'disabledReason', title: 'webhookEndpoints.disabledReason' },
+    { field: 'failingSinceTime', title: 'webhookEndpoints.failingSince', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+  ],
+  fields: [],
+  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
+    const { webhookEndpointPage } = await execute(WebhookEndpointPageDocument, { input: { pageNo, pageSize, ...filters } });
+    return { rows: webhookEndpointPage.list, total: webhookEndpointPage.total };
+  },
+  remove: (row) => execute(DeleteWebhookEndpointDocument, { id: row.id }),
+});
