@@ -288,7 +288,7 @@ describe('permissions', () => {
     expect(me.data!.me.roles).toEqual([{ code: 'super_admin' }]);
     expect(me.data!.me.permissions).toContain('system:error-code:query');
     expect(me.data!.me.permissions).toContain('ops:reconciliation:query');
-    expect(me.data!.me.menus.map((menu) => menu.name)).toEqual(['System', 'Tenancy', 'OAuth 2.0', 'Messaging', 'Content', 'Basic data', 'Gateway', 'Operations']);
+    expect(me.data!.me.menus.map((menu) => menu.name)).toEqual(['System', 'Tenancy', 'OAuth 2.0', 'Messaging', 'Content', 'Basic data', 'Gateway', 'Operations', 'Partners']);
   });
 
   it('keeps a super administrator of a packaged tenant to the menus of the package', async () => {

@@ -14,6 +14,17 @@ export interface paths {
         /**
          * Get an access token (client credentials)
          * @description Parameters in the query or in an application/x-www-form-urlencoded body; client credentials by HTTP Basic or as client_id and client_secret in that body. Errors carry the RFC 6749 `error` code beside the envelope.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1002010000 | TENANT_NOT_FOUND | 200 | Tenant {tenantId} does not exist |
+         *     | 1002010001 | TENANT_DISABLED | 200 | Tenant {name} is disabled |
+         *     | 1002010002 | TENANT_EXPIRED | 200 | Tenant {name} has expired |
+         *     | 1002020003 | OAUTH2_GRANT_TYPE_NOT_ALLOWED | 400 | unauthorized_client: client {clientId} may not use the {grantType} grant |
+         *     | 1002020004 | OAUTH2_SCOPE_NOT_ALLOWED | 400 | invalid_scope: client {clientId} was not granted {scope} |
+         *     | 1002020100 | OAUTH2_CLIENT_AUTH_RATE_LIMITED | 429 | Too many failed client authentications: try again in {retryAfterSeconds} seconds |
          */
         post: operations["systemOauth2Token"];
         delete?: never;
@@ -34,6 +45,12 @@ export interface paths {
         /**
          * Revoke an access token (RFC 7009)
          * @description Authenticated by the client's credentials (as on the token call) or by the token itself as Bearer; `token` in the query or the form body. Answers true when a token of this client was revoked, false otherwise (never an error).
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1002020100 | OAUTH2_CLIENT_AUTH_RATE_LIMITED | 429 | Too many failed client authentications: try again in {retryAfterSeconds} seconds |
          */
         post: operations["systemOauth2TokenRevoke"];
         delete?: never;
@@ -52,12 +69,30 @@ export interface paths {
         /**
          * Keyword goods search
          * @description A page of 20 goods of one source (1, 2, 3 or 5) whose titles contain every keyword term.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         get: operations["goodsSearch"];
         put?: never;
         /**
          * Keyword goods search (POST form)
          * @description A page of 20 goods of one source (1, 2, 3 or 5) whose titles contain every keyword term.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         post: operations["goodsSearchByPost"];
         delete?: never;
@@ -76,12 +111,30 @@ export interface paths {
         /**
          * Image goods search
          * @description A page of 20 goods of one source (1, 2 or 3) showing the image: goods registering the same image URL (query and fragment ignored), then goods whose image has the same perceptual hash.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         get: operations["goodsImageSearch"];
         put?: never;
         /**
          * Image goods search (POST form)
          * @description A page of 20 goods of one source (1, 2 or 3) showing the image: goods registering the same image URL (query and fragment ignored), then goods whose image has the same perceptual hash.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         post: operations["goodsImageSearchByPost"];
         delete?: never;
@@ -100,12 +153,26 @@ export interface paths {
         /**
          * Parse a goods link
          * @description The goods a marketplace, agent-site or short link points at. A link that names no goods is a business error.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010003 | GOODS_LINK_UNPARSEABLE | 200 | searchUrl is not a goods link of a supported marketplace or agent site |
+         *     | 1030010004 | GOODS_LINK_RESOLVE_FAILED | 200 | The short link could not be resolved: {reason} |
          */
         get: operations["goodsParseLink"];
         put?: never;
         /**
          * Parse a goods link (POST form)
          * @description The goods a marketplace, agent-site or short link points at. A link that names no goods is a business error.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010003 | GOODS_LINK_UNPARSEABLE | 200 | searchUrl is not a goods link of a supported marketplace or agent site |
+         *     | 1030010004 | GOODS_LINK_RESOLVE_FAILED | 200 | The short link could not be resolved: {reason} |
          */
         post: operations["goodsParseLinkByPost"];
         delete?: never;
@@ -124,12 +191,32 @@ export interface paths {
         /**
          * Goods detail
          * @description The goods with its SKUs, current prices (cents) and stock. Goods that do not exist are a business error.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010000 | GOODS_NOT_FOUND | 200 | Goods {goodsId} of source {source} does not exist |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         get: operations["goodsDetail"];
         put?: never;
         /**
          * Goods detail (POST form)
          * @description The goods with its SKUs, current prices (cents) and stock. Goods that do not exist are a business error.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010000 | GOODS_NOT_FOUND | 200 | Goods {goodsId} of source {source} does not exist |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
          */
         post: operations["goodsDetailByPost"];
         delete?: never;
@@ -148,12 +235,24 @@ export interface paths {
         /**
          * Page of QC records of goods
          * @description Completed QC records (photos of the goods as they arrived at the warehouse), newest completion first. Quality information of goods is shared by all partners; it carries no order numbers.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         get: operations["goodsQcPage"];
         put?: never;
         /**
          * Page of QC records of goods (POST form)
          * @description Completed QC records (photos of the goods as they arrived at the warehouse), newest completion first. Quality information of goods is shared by all partners; it carries no order numbers.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         post: operations["goodsQcPageByPost"];
         delete?: never;
@@ -172,12 +271,24 @@ export interface paths {
         /**
          * Latest QC records of one goods
          * @description The 10 most recently completed QC records of the goods (of the SKU when skuId is given), newest first.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         get: operations["goodsQcLatest"];
         put?: never;
         /**
          * Latest QC records of one goods (POST form)
          * @description The 10 most recently completed QC records of the goods (of the SKU when skuId is given), newest first.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         post: operations["goodsQcLatestByPost"];
         delete?: never;
@@ -196,12 +307,24 @@ export interface paths {
         /**
          * QC summary of one goods
          * @description How many completed QC records and photos the goods (the SKU when skuId is given) has, and when the last one completed.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         get: operations["goodsQcSummary"];
         put?: never;
         /**
          * QC summary of one goods (POST form)
          * @description How many completed QC records and photos the goods (the SKU when skuId is given) has, and when the last one completed.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
          */
         post: operations["goodsQcSummaryByPost"];
         delete?: never;
@@ -220,12 +343,16 @@ export interface paths {
         /**
          * Completed QC records by order
          * @description An O… order number answers the completed records of all its items, a PI… item number those of that item. Only orders of the calling partner: any other number, and an order without completed QC, answers an empty list.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         get: operations["orderQcList"];
         put?: never;
         /**
          * Completed QC records by order (POST form)
          * @description An O… order number answers the completed records of all its items, a PI… item number those of that item. Only orders of the calling partner: any other number, and an order without completed QC, answers an empty list.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         post: operations["orderQcListByPost"];
         delete?: never;
@@ -246,6 +373,21 @@ export interface paths {
         /**
          * Pay a pay order from the member wallet
          * @description Debits the wallet of the bound member and marks the pay order and its purchase order or supplement bills paid, all at once. Refused (business codes) when the pay order is unknown to this partner, belongs to another user, is paid or closed, when payAmount differs from it, when its order is no longer payable, or when the balance is short. A pay order is debited at most once.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030002000 | WALLET_NOT_FOUND | 200 | Member {memberId} has no wallet |
+         *     | 1030002001 | WALLET_INSUFFICIENT_BALANCE | 200 | Insufficient balance: {balance} cents available, {amount} cents needed |
+         *     | 1030002003 | WALLET_BIZ_REF_CONFLICT | 200 | bizRef {bizRef} was already applied with amount {appliedAmount}, not {amount} |
+         *     | 1030003000 | PAY_ORDER_NOT_FOUND | 200 | Pay order {paymentId} does not exist |
+         *     | 1030003001 | PAY_ORDER_ALREADY_PAID | 200 | Pay order {paymentId} is already paid |
+         *     | 1030003002 | PAY_ORDER_CLOSED | 200 | Pay order {paymentId} is closed |
+         *     | 1030003003 | PAY_ORDER_OTHER_USER | 200 | Pay order {paymentId} does not belong to externalUserId {externalUserId} |
+         *     | 1030003004 | PAY_AMOUNT_MISMATCH | 200 | payAmount {payAmount} does not match the pay order amount {amount} |
+         *     | 1030003005 | PAY_ORDER_NOT_PAYABLE | 200 | The {kind} order {bizNo} of pay order {paymentId} is no longer payable |
          */
         post: operations["payWalletPay"];
         delete?: never;
@@ -261,10 +403,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wallet balance of a bound user */
+        /**
+         * Wallet balance of a bound user
+         * @description Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030002000 | WALLET_NOT_FOUND | 200 | Member {memberId} has no wallet |
+         */
         get: operations["payWalletBalance"];
         put?: never;
-        /** Wallet balance of a bound user (POST form) */
+        /**
+         * Wallet balance of a bound user (POST form)
+         * @description Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030002000 | WALLET_NOT_FOUND | 200 | Member {memberId} has no wallet |
+         */
         post: operations["payWalletBalanceByPost"];
         delete?: never;
         options?: never;
@@ -282,12 +440,24 @@ export interface paths {
         /**
          * Outstanding supplement bills of a bound user
          * @description Unpaid bills, oldest first. With repayment authorization on, bills are debited automatically; those listed here are the ones auto-debit could not pay (short balance) or that wait for the partner (authorization off).
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
          */
         get: operations["orderSupplementList"];
         put?: never;
         /**
          * Outstanding supplement bills of a bound user (POST form)
          * @description Unpaid bills, oldest first. With repayment authorization on, bills are debited automatically; those listed here are the ones auto-debit could not pay (short balance) or that wait for the partner (authorization off).
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
          */
         post: operations["orderSupplementListByPost"];
         delete?: never;
@@ -308,6 +478,16 @@ export interface paths {
         /**
          * Create a supplement pay order
          * @description Groups unpaid bills of the user into one pay order for wallet pay. Purchase and bag bills are never mixed in one call. A bill already in an unpaid supplement pay order moves to the new one, and that older pay order is closed.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030004000 | SUPPLEMENT_NOT_FOUND | 200 | Supplement bill {orderExpensesNo} does not exist |
+         *     | 1030004001 | SUPPLEMENT_NOT_UNPAID | 200 | Supplement bill {orderExpensesNo} is not unpaid (status {status}) |
+         *     | 1030004002 | SUPPLEMENT_MIXED_BIZ_TYPES | 200 | Purchase and bag supplement bills must be paid separately |
+         *     | 1030004004 | SUPPLEMENT_CHANGED | 200 | The supplement bills changed meanwhile; list them again and retry |
          */
         post: operations["orderSupplementTradeNo"];
         delete?: never;
@@ -328,6 +508,20 @@ export interface paths {
         /**
          * Quote purchase lines at live prices
          * @description Prices come from the goods provider now; prices sent by the client are ignored. Creates nothing.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030010000 | GOODS_NOT_FOUND | 200 | Goods {goodsId} of source {source} does not exist |
+         *     | 1030010001 | GOODS_SKU_NOT_FOUND | 200 | SKU {skuId} of goods {goodsId} (source {source}) does not exist |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
+         *     | 1030020000 | ORDER_SKU_OUT_OF_STOCK | 200 | SKU {skuId} of goods {goodsId} has {stock} in stock, {qty} ordered |
+         *     | 1030020001 | ORDER_AMOUNT_TOO_LARGE | 200 | Order total {payAmount} exceeds the maximum of {max} cents |
          */
         post: operations["orderPurchaseQuote"];
         delete?: never;
@@ -348,6 +542,24 @@ export interface paths {
         /**
          * Create a purchase order
          * @description Idempotent on outOrderNo per partner: the same body again answers the first order; another body with a used outOrderNo is refused. When expectedPayAmount deviates from the live payAmount by more than the configured percentage, nothing is created.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030010000 | GOODS_NOT_FOUND | 200 | Goods {goodsId} of source {source} does not exist |
+         *     | 1030010001 | GOODS_SKU_NOT_FOUND | 200 | SKU {skuId} of goods {goodsId} (source {source}) does not exist |
+         *     | 1030010002 | GOODS_SOURCE_NOT_SUPPORTED | 200 | Source {source} does not support {operation} |
+         *     | 1030010005 | GOODS_PROVIDER_TIMEOUT | 200 | The goods service for source {source} did not answer within {timeoutMs} ms |
+         *     | 1030010006 | GOODS_PROVIDER_FAILED | 200 | The goods service for source {source} failed: {reason} |
+         *     | 1030010007 | GOODS_PROVIDER_BAD_RESPONSE | 200 | The goods service for source {source} gave an unusable answer: {reason} |
+         *     | 1030020000 | ORDER_SKU_OUT_OF_STOCK | 200 | SKU {skuId} of goods {goodsId} has {stock} in stock, {qty} ordered |
+         *     | 1030020001 | ORDER_AMOUNT_TOO_LARGE | 200 | Order total {payAmount} exceeds the maximum of {max} cents |
+         *     | 1030020002 | ORDER_ADDRESS_NOT_FOUND | 200 | addressId {addressId} is not a shipping address of this member |
+         *     | 1030020003 | ORDER_NO_DEFAULT_ADDRESS | 200 | externalUserId {externalUserId} has no default shipping address: pass addressId |
+         *     | 1030020004 | ORDER_PRICE_DEVIATION | 200 | expectedPayAmount {expectedPayAmount} deviates from the live price {payAmount} by more than {thresholdPercent}% |
+         *     | 1030020005 | ORDER_OUT_ORDER_NO_CONFLICT | 200 | outOrderNo {outOrderNo} was already used with a different request |
          */
         post: operations["orderPurchaseCreate"];
         delete?: never;
@@ -366,12 +578,24 @@ export interface paths {
         /**
          * Query a purchase order
          * @description By orderNo or by outOrderNo (exactly one). Only orders created by the calling partner are found.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030020006 | ORDER_NOT_FOUND | 200 | Purchase order {reference} does not exist |
          */
         get: operations["orderPurchaseGet"];
         put?: never;
         /**
          * Query a purchase order (POST form)
          * @description By orderNo or by outOrderNo (exactly one). Only orders created by the calling partner are found.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030020006 | ORDER_NOT_FOUND | 200 | Purchase order {reference} does not exist |
          */
         post: operations["orderPurchaseGetByPost"];
         delete?: never;
@@ -390,12 +614,28 @@ export interface paths {
         /**
          * Page of order items of a member
          * @description The member is named by at least one of memberId, unionId and externalUserId; when several are given they must name the same member. An externalUserId not bound to the calling partner is refused with the business code MEMBER_NOT_BOUND (1030001000), a memberId or unionId that names no member bound to the calling partner with MEMBER_NOT_BOUND_TO_PARTNER (1030001007), identifiers naming different members with MEMBER_IDENTIFIERS_DIFFER (1030001008): never with an empty page.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030001007 | MEMBER_NOT_BOUND_TO_PARTNER | 200 | {field} {value} does not name a member bound to this partner |
+         *     | 1030001008 | MEMBER_IDENTIFIERS_DIFFER | 200 | {fields} name different members |
          */
         get: operations["orderItemPage"];
         put?: never;
         /**
          * Page of order items of a member (POST form)
          * @description The member is named by at least one of memberId, unionId and externalUserId; when several are given they must name the same member. An externalUserId not bound to the calling partner is refused with the business code MEMBER_NOT_BOUND (1030001000), a memberId or unionId that names no member bound to the calling partner with MEMBER_NOT_BOUND_TO_PARTNER (1030001007), identifiers naming different members with MEMBER_IDENTIFIERS_DIFFER (1030001008): never with an empty page.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030001007 | MEMBER_NOT_BOUND_TO_PARTNER | 200 | {field} {value} does not name a member bound to this partner |
+         *     | 1030001008 | MEMBER_IDENTIFIERS_DIFFER | 200 | {fields} name different members |
          */
         post: operations["orderItemPageByPost"];
         delete?: never;
@@ -414,12 +654,28 @@ export interface paths {
         /**
          * Page of bag orders of a member
          * @description The member is named by at least one of memberId, unionId and externalUserId; when several are given they must name the same member. An externalUserId not bound to the calling partner is refused with the business code MEMBER_NOT_BOUND (1030001000), a memberId or unionId that names no member bound to the calling partner with MEMBER_NOT_BOUND_TO_PARTNER (1030001007), identifiers naming different members with MEMBER_IDENTIFIERS_DIFFER (1030001008): never with an empty page.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030001007 | MEMBER_NOT_BOUND_TO_PARTNER | 200 | {field} {value} does not name a member bound to this partner |
+         *     | 1030001008 | MEMBER_IDENTIFIERS_DIFFER | 200 | {fields} name different members |
          */
         get: operations["orderBagPage"];
         put?: never;
         /**
          * Page of bag orders of a member (POST form)
          * @description The member is named by at least one of memberId, unionId and externalUserId; when several are given they must name the same member. An externalUserId not bound to the calling partner is refused with the business code MEMBER_NOT_BOUND (1030001000), a memberId or unionId that names no member bound to the calling partner with MEMBER_NOT_BOUND_TO_PARTNER (1030001007), identifiers naming different members with MEMBER_IDENTIFIERS_DIFFER (1030001008): never with an empty page.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030001000 | MEMBER_NOT_BOUND | 200 | externalUserId {externalUserId} is not bound to a member |
+         *     | 1030001007 | MEMBER_NOT_BOUND_TO_PARTNER | 200 | {field} {value} does not name a member bound to this partner |
+         *     | 1030001008 | MEMBER_IDENTIFIERS_DIFFER | 200 | {fields} name different members |
          */
         post: operations["orderBagPageByPost"];
         delete?: never;
@@ -440,6 +696,12 @@ export interface paths {
         /**
          * Create a payment order (USD)
          * @description Creates a pending payment order at the payment channel; the payer pays at payUrl before expireTime. The same outOrderNo with the same body answers the first order; with a different body it is refused.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030040001 | PAYMENT_ORDER_OUT_ORDER_NO_CONFLICT | 200 | outOrderNo {outOrderNo} is already used by payment order {orderNo} with a different request |
          */
         post: operations["payOrderCreate"];
         delete?: never;
@@ -458,12 +720,24 @@ export interface paths {
         /**
          * Query a payment order
          * @description By exactly one of orderNo, outOrderNo, paymentOrderId; only your own orders.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030040000 | PAYMENT_ORDER_NOT_FOUND | 200 | No payment order with {field} {value} |
          */
         get: operations["payOrderGet"];
         put?: never;
         /**
          * Query a payment order (POST form)
          * @description By exactly one of orderNo, outOrderNo, paymentOrderId; only your own orders.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030040000 | PAYMENT_ORDER_NOT_FOUND | 200 | No payment order with {field} {value} |
          */
         post: operations["payOrderGetByPost"];
         delete?: never;
@@ -482,12 +756,16 @@ export interface paths {
         /**
          * Page of payment orders
          * @description Your payment orders, newest first.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         get: operations["payOrderPage"];
         put?: never;
         /**
          * Page of payment orders (POST form)
          * @description Your payment orders, newest first.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         post: operations["payOrderPageByPost"];
         delete?: never;
@@ -508,6 +786,14 @@ export interface paths {
         /**
          * Submit logistics of a paid payment order
          * @description Stores the parcels and hands them to the payment channel. Only paid orders take logistics.
+         *
+         *     Business codes (x-business-codes):
+         *
+         *     | code | name | HTTP | message |
+         *     | --- | --- | --- | --- |
+         *     | 1030040000 | PAYMENT_ORDER_NOT_FOUND | 200 | No payment order with {field} {value} |
+         *     | 1030040003 | PAYMENT_ORDER_NOT_PAID | 200 | Payment order {paymentOrderId} is not paid (status {status}): logistics are accepted for paid orders only |
+         *     | 1030041000 | PAYMENT_CHANNEL_UNKNOWN | 200 | Unknown payment channel {channel} |
          */
         post: operations["payOrderLogisticsSubmit"];
         delete?: never;
@@ -528,6 +814,8 @@ export interface paths {
         /**
          * Generate the invoices of orders
          * @description Generates the commercial invoice PDF of each bag once per language and answers its URL; asking again answers the same file. A failed generation (status 2) is retried by asking again; a bag another request is generating answers status 0 (read it later with get). One entry per bag holding items of each number (an order in several bags gets several); an order of this partner in no bag yet gets one entry with bagNo, status and url null.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         post: operations["orderInvoiceGenerate"];
         delete?: never;
@@ -546,12 +834,16 @@ export interface paths {
         /**
          * Read the invoice status of orders
          * @description Status and URL of the invoices of the orders' bags; the URL only of successfully generated files. Generates and retries nothing. One entry per bag holding items of each number (an order in several bags gets several); an order of this partner in no bag yet gets one entry with bagNo, status and url null.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         get: operations["orderInvoiceGet"];
         put?: never;
         /**
          * Read the invoice status of orders (POST form)
          * @description Status and URL of the invoices of the orders' bags; the URL only of successfully generated files. Generates and retries nothing. One entry per bag holding items of each number (an order in several bags gets several); an order of this partner in no bag yet gets one entry with bagNo, status and url null.
+         *
+         *     Business codes: none (every answer other than code 0 is an HTTP error, code = HTTP status).
          */
         post: operations["orderInvoiceGetByPost"];
         delete?: never;
@@ -1080,7 +1372,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1095,7 +1387,17 @@ export interface operations {
                         data: components["schemas"]["AccessToken"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["OAuth2ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1002010000 TENANT_NOT_FOUND, 1002010001 TENANT_DISABLED, 1002010002 TENANT_EXPIRED
+                         * @enum {integer}
+                         */
+                        code: 1002010000 | 1002010001 | 1002010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             /** @description Malformed JSON or invalid input; msg names the field (or the unknown parameter) */
@@ -1209,7 +1511,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1224,7 +1526,7 @@ export interface operations {
                         data: boolean;
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["OAuth2ErrorEnvelope"];
+                    };
                 };
             };
             /** @description Malformed JSON or invalid input; msg names the field (or the unknown parameter) */
@@ -1334,7 +1636,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1355,7 +1657,17 @@ export interface operations {
                         data: components["schemas"]["GoodsSummaryPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1397,7 +1709,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1418,7 +1730,17 @@ export interface operations {
                         data: components["schemas"]["GoodsSummaryPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1450,7 +1772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1471,7 +1793,17 @@ export interface operations {
                         data: components["schemas"]["GoodsSummaryPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1511,7 +1843,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1532,7 +1864,17 @@ export interface operations {
                         data: components["schemas"]["GoodsSummaryPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1562,7 +1904,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1583,7 +1925,17 @@ export interface operations {
                         data: components["schemas"]["ParsedGoodsLink"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010003 GOODS_LINK_UNPARSEABLE, 1030010004 GOODS_LINK_RESOLVE_FAILED
+                         * @enum {integer}
+                         */
+                        code: 1030010003 | 1030010004;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1615,7 +1967,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1636,7 +1988,17 @@ export interface operations {
                         data: components["schemas"]["ParsedGoodsLink"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010003 GOODS_LINK_UNPARSEABLE, 1030010004 GOODS_LINK_RESOLVE_FAILED
+                         * @enum {integer}
+                         */
+                        code: 1030010003 | 1030010004;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1666,7 +2028,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1687,7 +2049,17 @@ export interface operations {
                         data: components["schemas"]["GoodsDetail"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010000 GOODS_NOT_FOUND, 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010000 | 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1722,7 +2094,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1743,7 +2115,17 @@ export interface operations {
                         data: components["schemas"]["GoodsDetail"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010000 GOODS_NOT_FOUND, 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE
+                         * @enum {integer}
+                         */
+                        code: 1030010000 | 1030010002 | 1030010005 | 1030010006 | 1030010007;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1783,7 +2165,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1804,7 +2186,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcRecordPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1849,7 +2241,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1870,7 +2262,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcRecordPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1902,7 +2304,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1923,7 +2325,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcRecord"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1960,7 +2372,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -1981,7 +2393,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcRecord"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2013,7 +2435,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2034,7 +2456,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcSummary"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2071,7 +2503,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2092,7 +2524,17 @@ export interface operations {
                         data: components["schemas"]["GoodsQcSummary"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030010002 GOODS_SOURCE_NOT_SUPPORTED
+                         * @enum {integer}
+                         */
+                        code: 1030010002;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2120,7 +2562,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2141,7 +2583,7 @@ export interface operations {
                         data: components["schemas"]["OrderQcRecord"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2171,7 +2613,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2192,7 +2634,7 @@ export interface operations {
                         data: components["schemas"]["OrderQcRecord"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2228,7 +2670,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2249,7 +2691,17 @@ export interface operations {
                         data: components["schemas"]["WalletPayment"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030002000 WALLET_NOT_FOUND, 1030002001 WALLET_INSUFFICIENT_BALANCE, 1030002003 WALLET_BIZ_REF_CONFLICT, 1030003000 PAY_ORDER_NOT_FOUND, 1030003001 PAY_ORDER_ALREADY_PAID, 1030003002 PAY_ORDER_CLOSED, 1030003003 PAY_ORDER_OTHER_USER, 1030003004 PAY_AMOUNT_MISMATCH, 1030003005 PAY_ORDER_NOT_PAYABLE
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030002000 | 1030002001 | 1030002003 | 1030003000 | 1030003001 | 1030003002 | 1030003003 | 1030003004 | 1030003005;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2277,7 +2729,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2298,7 +2750,17 @@ export interface operations {
                         data: components["schemas"]["WalletBalance"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030002000 WALLET_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030002000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2328,7 +2790,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2349,7 +2811,17 @@ export interface operations {
                         data: components["schemas"]["WalletBalance"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030002000 WALLET_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030002000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2376,7 +2848,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2397,7 +2869,17 @@ export interface operations {
                         data: components["schemas"]["SupplementBill"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND
+                         * @enum {integer}
+                         */
+                        code: 1030001000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2426,7 +2908,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2447,7 +2929,17 @@ export interface operations {
                         data: components["schemas"]["SupplementBill"][];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND
+                         * @enum {integer}
+                         */
+                        code: 1030001000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2480,7 +2972,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2501,7 +2993,17 @@ export interface operations {
                         data: components["schemas"]["SupplementPayOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030004000 SUPPLEMENT_NOT_FOUND, 1030004001 SUPPLEMENT_NOT_UNPAID, 1030004002 SUPPLEMENT_MIXED_BIZ_TYPES, 1030004004 SUPPLEMENT_CHANGED
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030004000 | 1030004001 | 1030004002 | 1030004004;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2534,7 +3036,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2555,7 +3057,17 @@ export interface operations {
                         data: components["schemas"]["PurchaseQuote"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030010000 GOODS_NOT_FOUND, 1030010001 GOODS_SKU_NOT_FOUND, 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE, 1030020000 ORDER_SKU_OUT_OF_STOCK, 1030020001 ORDER_AMOUNT_TOO_LARGE
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030010000 | 1030010001 | 1030010002 | 1030010005 | 1030010006 | 1030010007 | 1030020000 | 1030020001;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2595,7 +3107,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2616,7 +3128,17 @@ export interface operations {
                         data: components["schemas"]["CreatedPurchaseOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030010000 GOODS_NOT_FOUND, 1030010001 GOODS_SKU_NOT_FOUND, 1030010002 GOODS_SOURCE_NOT_SUPPORTED, 1030010005 GOODS_PROVIDER_TIMEOUT, 1030010006 GOODS_PROVIDER_FAILED, 1030010007 GOODS_PROVIDER_BAD_RESPONSE, 1030020000 ORDER_SKU_OUT_OF_STOCK, 1030020001 ORDER_AMOUNT_TOO_LARGE, 1030020002 ORDER_ADDRESS_NOT_FOUND, 1030020003 ORDER_NO_DEFAULT_ADDRESS, 1030020004 ORDER_PRICE_DEVIATION, 1030020005 ORDER_OUT_ORDER_NO_CONFLICT
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030010000 | 1030010001 | 1030010002 | 1030010005 | 1030010006 | 1030010007 | 1030020000 | 1030020001 | 1030020002 | 1030020003 | 1030020004 | 1030020005;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2644,7 +3166,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2665,7 +3187,17 @@ export interface operations {
                         data: components["schemas"]["PurchaseOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030020006 ORDER_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030020006;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2695,7 +3227,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2716,7 +3248,17 @@ export interface operations {
                         data: components["schemas"]["PurchaseOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030020006 ORDER_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030020006;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2758,7 +3300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2779,7 +3321,17 @@ export interface operations {
                         data: components["schemas"]["OrderItemPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030001007 MEMBER_NOT_BOUND_TO_PARTNER, 1030001008 MEMBER_IDENTIFIERS_DIFFER
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030001007 | 1030001008;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2826,7 +3378,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2847,7 +3399,17 @@ export interface operations {
                         data: components["schemas"]["OrderItemPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030001007 MEMBER_NOT_BOUND_TO_PARTNER, 1030001008 MEMBER_IDENTIFIERS_DIFFER
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030001007 | 1030001008;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2889,7 +3451,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2910,7 +3472,17 @@ export interface operations {
                         data: components["schemas"]["BagOrderPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030001007 MEMBER_NOT_BOUND_TO_PARTNER, 1030001008 MEMBER_IDENTIFIERS_DIFFER
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030001007 | 1030001008;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2957,7 +3529,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -2978,7 +3550,17 @@ export interface operations {
                         data: components["schemas"]["BagOrderPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030001000 MEMBER_NOT_BOUND, 1030001007 MEMBER_NOT_BOUND_TO_PARTNER, 1030001008 MEMBER_IDENTIFIERS_DIFFER
+                         * @enum {integer}
+                         */
+                        code: 1030001000 | 1030001007 | 1030001008;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3034,7 +3616,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3055,7 +3637,17 @@ export interface operations {
                         data: components["schemas"]["PaymentOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030040001 PAYMENT_ORDER_OUT_ORDER_NO_CONFLICT
+                         * @enum {integer}
+                         */
+                        code: 1030040001;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3087,7 +3679,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3108,7 +3700,17 @@ export interface operations {
                         data: components["schemas"]["PaymentOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030040000 PAYMENT_ORDER_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030040000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3142,7 +3744,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3163,7 +3765,17 @@ export interface operations {
                         data: components["schemas"]["PaymentOrder"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030040000 PAYMENT_ORDER_NOT_FOUND
+                         * @enum {integer}
+                         */
+                        code: 1030040000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3204,7 +3816,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3225,7 +3837,7 @@ export interface operations {
                         data: components["schemas"]["PaymentOrderPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3268,7 +3880,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3289,7 +3901,7 @@ export interface operations {
                         data: components["schemas"]["PaymentOrderPage"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3329,7 +3941,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success. Any other code: a business rejection (data null), one of the codes listed for this operation */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3350,7 +3962,17 @@ export interface operations {
                         data: components["schemas"]["PaymentOrderLogistics"];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    } | {
+                        /**
+                         * @description 1030040000 PAYMENT_ORDER_NOT_FOUND, 1030040003 PAYMENT_ORDER_NOT_PAID, 1030041000 PAYMENT_CHANNEL_UNKNOWN
+                         * @enum {integer}
+                         */
+                        code: 1030040000 | 1030040003 | 1030041000;
+                        data: null;
+                        /** @description The message of the code, its {name} parts filled in */
+                        msg: string;
+                        error_detail: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3388,7 +4010,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3420,7 +4042,7 @@ export interface operations {
                         }[];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3450,7 +4072,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3482,7 +4104,7 @@ export interface operations {
                         }[];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3518,7 +4140,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description code 0: success. Any other code: a business rejection (HTTP 200, data null), a code of the error-code catalogue */
+            /** @description code 0: success */
             200: {
                 headers: {
                     /** @description The client's requests per second (present when the client has a rate limit) */
@@ -3550,7 +4172,7 @@ export interface operations {
                         }[];
                         msg: string;
                         error_detail: string;
-                    } | components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

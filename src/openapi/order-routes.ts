@@ -1,5 +1,6 @@
 // Purchase orders (quote, create, query) and the order-item and bag-order pages of a member
 // (interface.md 4.2, open-api.md "Business operations").
+import { ORDER_PAGE_ERRORS } from '../core/order/order-pages';
 import { PURCHASE_ORDER_ERRORS } from '../core/order/purchase-order-service';
 import { pageWindow } from '../core/paging';
 import { z } from '../core/validation';
@@ -259,7 +260,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: itemPageParams,
-    response: envelopeOf(pageOf(orderItemRow, 'OrderItemPage'), []),
+    response: envelopeOf(pageOf(orderItemRow, 'OrderItemPage'), ORDER_PAGE_ERRORS),
     handler: async (query, request) =>
       ok(await core.orderPages.orderItems(partnerContext(request, core), { ...memberPageQuery(query), orderNo: query.orderNo, orderItemNo: query.orderItemNo })),
   });
@@ -271,7 +272,7 @@ export const orderRoutes: PartnerRoutes = async (app, { core }) => {
     description: MEMBER_PAGE_NOTE,
     tags: TAGS,
     params: bagPageParams,
-    response: envelopeOf(pageOf(bagRow, 'BagOrderPage'), []),
+    response: envelopeOf(pageOf(bagRow, 'BagOrderPage'), ORDER_PAGE_ERRORS),
     handler: async (query, request) => ok(await core.orderPages.bags(partnerContext(request, core), { ...memberPageQuery(query), bagNo: query.bagOrderNo })),
   });
 };

@@ -5,12 +5,15 @@
 // partner are refused alike, so the answer never tells whether such a member exists.
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
-import type { PartnerBindings } from '../member/partner-binding';
+import { type BusinessErrors, ServiceError } from '../errors/service-error';
+import { BINDING_ERRORS, type PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
 import { isStoredId, partnerScope } from './query-guards';
 
 /** At least one is given; when several are, they must name the same member. */
+/** The business refusals of the partner pages: the member identifiers must name one member bound to the caller. */
+export const ORDER_PAGE_ERRORS: BusinessErrors = [...BINDING_ERRORS, ErrorCatalogue.MEMBER_NOT_BOUND_TO_PARTNER, ErrorCatalogue.MEMBER_IDENTIFIERS_DIFFER];
+
 export interface MemberFilter {
   memberId?: number;
   unionId?: string;
