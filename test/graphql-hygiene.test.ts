@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSchema, isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { GRAPHQL_MAX_TOKENS, MAX_ALIASES_PER_FIELD, QUERY_LIMIT_DEFAULTS } from '../src/graphql/limits/query-limits';
@@ -239,4 +240,15 @@ describe('the checked-in schema (npm run graphql:schema)', () => {
     expect(fresh.stderr).toBe('');
     expect(fresh.status).toBe(0);
   }, 60_000);
+});
+
+describe('root query fields', () => {
+  // A console screen asks for several root fields at once; a non-null one that is refused (a missing
+  // permission) would blank the whole answer, so every root query field is nullable.
+  it('are all nullable, so one refused field does not blank the others', async () => {
+    const queryType = buildSchema(await printedSchema()).getQueryType();
+    const nonNull = Object.values(queryType?.getFields() ?? {}).filter((field) => isNonNullType(field.type)).map((field) => field.name);
+    expect(Object.keys(queryType?.getFields() ?? {}).length).toBeGreaterThan(50);
+    expect(nonNull).toEqual([]);
+  });
 });

@@ -86,13 +86,13 @@ export class WebhookEndpointResolver {
   }
 
   @Authorized('partner:webhook-endpoint:query')
-  @Query(() => WebhookEndpointView, { description: 'An endpoint of the tenant (secret masked); WEBHOOK_ENDPOINT_NOT_FOUND otherwise' })
+  @Query(() => WebhookEndpointView, { nullable: true, description: 'An endpoint of the tenant (secret masked); WEBHOOK_ENDPOINT_NOT_FOUND otherwise' })
   async webhookEndpoint(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<WebhookEndpointView> {
     return endpointView(await core.webhookEndpoints.get(ctx, id));
   }
 
   @Authorized('partner:webhook-endpoint:query')
-  @Query(() => WebhookEndpointViewPage, { description: 'Endpoints of the tenant, newest first (secrets masked)' })
+  @Query(() => WebhookEndpointViewPage, { nullable: true, description: 'Endpoints of the tenant, newest first (secrets masked)' })
   async webhookEndpointPage(@Arg('input', () => WebhookEndpointPageReqVO) input: WebhookEndpointPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<WebhookEndpointView>> {
     const { pageNo, pageSize, partnerClientId } = input;
     const { list, total } = await core.webhookEndpoints.page(ctx, { pageNo, pageSize }, { partnerClientId });
@@ -100,7 +100,7 @@ export class WebhookEndpointResolver {
   }
 
   @Authorized('partner:webhook-endpoint:query')
-  @Query(() => WebhookDeliveryViewPage, { description: 'Deliveries of one endpoint, newest first, by status, event type and time' })
+  @Query(() => WebhookDeliveryViewPage, { nullable: true, description: 'Deliveries of one endpoint, newest first, by status, event type and time' })
   async webhookDeliveryPage(@Arg('input', () => WebhookDeliveryPageReqVO) input: WebhookDeliveryPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<WebhookDeliveryView>> {
     const { pageNo, pageSize, ...filter } = input;
     const { list, total } = await core.webhookEndpoints.deliveries(ctx, { pageNo, pageSize }, filter);
@@ -108,7 +108,7 @@ export class WebhookEndpointResolver {
   }
 
   @Authorized('partner:webhook-endpoint:query')
-  @Query(() => WebhookDeliveryAttemptViewPage, { description: 'Every attempt of one delivery, newest first: status, latency, the start of the answer or the error' })
+  @Query(() => WebhookDeliveryAttemptViewPage, { nullable: true, description: 'Every attempt of one delivery, newest first: status, latency, the start of the answer or the error' })
   webhookDeliveryAttemptPage(
     @Arg('input', () => WebhookDeliveryAttemptPageReqVO) input: WebhookDeliveryAttemptPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
