@@ -232,7 +232,10 @@ describe('access', () => {
   it("keeps another tenant's administrator away from the tenant's endpoints, deliveries and partner clients", async () => {
     const { endpoint } = await createEndpoint('/isolated');
     const eventId = (await expectData<{ sendWebhookEndpointTestEvent: string }>(test.app, token, SEND_TEST, { id: endpoint.id })).sendWebhookEndpointTestEvent;
-    const delivery = await until('the delivery', async () => (await deliveriesOf({ endpointId: endpoint.id })).list.find((row) => row.eventId === eventId));
+    // Settled first (the app's worker delivers it), so the snapshots below cannot race the worker.
+    const delivery = await until('the delivery delivered', async () =>
+      (await deliveriesOf({ endpointId: endpoint.id, status: DeliveryStatus.DELIVERED })).list.find((row) => row.eventId === eventId),
+    );
     const tenant = await createTenant(test.db);
     const other = await issuedAdminToken(test.core, await createAdmin(test.core, { tenant, superAdmin: true }));
     const endpointGone = ErrorCatalogue.WEBHOOK_ENDPOINT_NOT_FOUND.code;
