@@ -1,7 +1,6 @@
 // The console's webhook endpoints through /graphql: create answers the secret once and every read
 // masks it, a rotation signs with both secrets for the stated overlap, every attempt is logged and
 // paged, deliveries filter by status, type and time, redelivery, permissions and tenant isolation.
-import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
@@ -11,29 +10,11 @@ import { useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { expectData, expectPermissionRefusals } from './support/graphql-expect';
 import { createPartner } from './support/partner-clients';
-import { useStubServer } from './support/stub-server';
 import { until } from './support/until';
+import { useWebhookReceiver } from './support/webhook-receiver';
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
-/** Answers per path, taken in turn; 200 when none is left. */
-const answers = new Map<string, number[]>();
-
-const receiver = useStubServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => {
-    const path = request.url ?? '';
-    received.push({ path, headers: request.headers, body });
-    response.statusCode = answers.get(path)?.shift() ?? 200;
-    response.end(`answer ${response.statusCode} `.repeat(200));
-  });
-});
+const receiver = useWebhookReceiver({ answerBody: (status) => `answer ${status} `.repeat(200) });
+const { received, answers } = receiver;
 
 const test = useTestApp('webhook_console', {
   env: { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_DELAYS_SECONDS: '0.05,0.05', WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000' },

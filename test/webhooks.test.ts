@@ -1,7 +1,6 @@
 // Partner webhooks: events written with the change that causes them (outbox) and delivered signed
 // (Standard Webhooks, verified with the `standardwebhooks` package) to a local receiver, with
 // retries, 410 Gone and per-order ordering.
-import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
@@ -13,31 +12,11 @@ import { envelope, partnerToken, postJson, useTestApp } from './support/app';
 import { createBoundMember, createPurchaseOrder } from './support/commerce-fixtures';
 import { SEED } from './support/database';
 import { createPartner } from './support/partner-clients';
-import { useStubServer } from './support/stub-server';
 import { until } from './support/until';
+import { type ReceivedWebhook, useWebhookReceiver } from './support/webhook-receiver';
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
-/** Answers per path, taken in turn; 200 when none is left. */
-const answers = new Map<string, number[]>();
-
-const receiver = useStubServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => {
-    const path = request.url ?? '';
-    received.push({ path, headers: request.headers, body });
-    // A dead receiver: accepts the connection and never answers (the attempt times out).
-    if (path === '/hang') return;
-    response.statusCode = answers.get(path)?.shift() ?? 200;
-    response.end('thanks');
-  });
-});
+const receiver = useWebhookReceiver({ hangPath: '/hang' });
+const { received, answers } = receiver;
 
 const test = useTestApp('webhooks', {
   env: { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_DELAYS_SECONDS: '0.05,0.05', WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000' },
@@ -124,7 +103,7 @@ describe('delivery', () => {
     await test.db.webhookEndpoint.update({ where: { id: target.id }, data: { secret: next, previousSecret: target.secret, previousSecretExpiresAt: new Date(Date.now() + 60_000) } });
     await payOrder(10_000, 700);
     await until('a rotated delivery', async () => (received.some((entry) => entry.path === '/rotated') ? true : undefined));
-    const entry = received.find((candidate) => candidate.path === '/rotated') as Received;
+    const entry = received.find((candidate) => candidate.path === '/rotated') as ReceivedWebhook;
     expect(String(entry.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(new Webhook(next).verify(entry.body, entry.headers as Record<string, string>)).toBeTruthy();
     expect(new Webhook(target.secret).verify(entry.body, entry.headers as Record<string, string>)).toBeTruthy();
@@ -234,7 +213,7 @@ describe('endpoints (console service)', () => {
     expect(await test.db.webhookDelivery.count({ where: { event: { eventId } } })).toBe(1);
     expect(await test.core.webhookEndpoints.redeliverFailedSince(test.staff(), { endpointId: endpoint.id, since: new Date(0) })).toBe(1);
     await until('the redelivery', async () => (await test.db.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) ?? undefined);
-    const last = received.filter((entry) => entry.path === '/test-event').at(-1) as Received;
+    const last = received.filter((entry) => entry.path === '/test-event').at(-1) as ReceivedWebhook;
     expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'webhook.test' });
     expect(bodiesAt('/test-event')).toHaveLength(4);
   });
