@@ -41,6 +41,7 @@ function probeContext(actor: Actor, permissions: Pick<PermissionService, 'author
       throw new ResolverReached('db');
     },
     accessToken: null,
+    languages: [],
   };
 }
 

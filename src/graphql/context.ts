@@ -17,6 +17,8 @@ export interface GraphQLContext {
   readonly db: TenantScopedDb;
   /** The signed-in administrator's access token (logout ends its session); null when anonymous. */
   accessToken: string | null;
+  /** The request's Accept-Language tags, most wanted first (labels and menu names are answered in the first the service writes). */
+  languages: readonly string[];
 }
 
 /** Apollo copies the context's own properties per operation: `db` is a getter on the prototype, resolved on use. */
@@ -28,6 +30,7 @@ class RequestGraphQLContext implements GraphQLContext {
     readonly ctx: RequestContext,
     readonly core: Core,
     private readonly session: AdminSession | null,
+    readonly languages: readonly string[],
   ) {
     this.loaders = new RequestLoaders({ core, ctx });
     this.accessToken = session?.accessToken ?? null;
@@ -39,6 +42,6 @@ class RequestGraphQLContext implements GraphQLContext {
   }
 }
 
-export function createGraphQLContext(core: Core, ctx: RequestContext, session: AdminSession | null): GraphQLContext {
-  return new RequestGraphQLContext(ctx, core, session);
+export function createGraphQLContext(core: Core, ctx: RequestContext, session: AdminSession | null, languages: readonly string[]): GraphQLContext {
+  return new RequestGraphQLContext(ctx, core, session, languages);
 }

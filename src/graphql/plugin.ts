@@ -13,6 +13,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { acceptedLanguages } from '../core/language/accept-language';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { describeError, type ErrorMessages } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
@@ -45,6 +46,7 @@ import { CurrencyRatePolicyResolver, CurrencyResolver } from './currency/currenc
 import { CountryResolver, RegionResolver } from './geo/geo.resolver';
 import { DictResolver } from './dict/dict.resolver';
 import { NoticeResolver } from './notice/notice.resolver';
+import { OptionsResolver } from './options/options.resolver';
 import { SensitiveWordResolver } from './sensitive-word/sensitive-word.resolver';
 import { ClassifyResolver } from './content/classify.resolver';
 import { InformationResolver } from './content/information.resolver';
@@ -53,7 +55,7 @@ import { SupportInfoResolver } from './content/support-info.resolver';
 import { SystemLanguageResolver } from './language/system-language.resolver';
 import { UserResolver } from './user/user.resolver';
 
-export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver, OptionsResolver] as const;
 
 export function buildGraphQLSchema() {
   return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });
@@ -181,7 +183,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     context: async (request) => {
       const caller = callers.get(request);
       if (!caller) throw new Error('the caller of a /graphql request was not authenticated');
-      return createGraphQLContext(options.core, caller.ctx, caller.session);
+      return createGraphQLContext(options.core, caller.ctx, caller.session, acceptedLanguages(request.headers['accept-language']));
     },
   });
 }

@@ -25,13 +25,16 @@ export interface GraphQLAnswer<T = Record<string, unknown>> {
 export async function graphql<T = Record<string, unknown>>(
   app: FastifyInstance,
   query: string,
-  options: { variables?: Record<string, unknown>; token?: string; ip?: string } = {},
+  options: { variables?: Record<string, unknown>; token?: string; ip?: string; acceptLanguage?: string } = {},
 ): Promise<GraphQLAnswer<T>> {
   const response: LightMyRequestResponse = await app.inject({
     method: 'POST',
     url: '/graphql',
     remoteAddress: options.ip ?? randomIp(),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
+    },
     payload: { query, variables: options.variables },
   });
   const body = response.json() as { data?: T | null; errors?: GraphQLAnswer['errors'] };

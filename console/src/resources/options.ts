@@ -1,55 +1,71 @@
-// Choice lists shared by several resources.
+// Choice lists shared by several resources. The labels of coded values (statuses, types...) come from
+// the server's `optionSets`, in the console's language: the server refuses any value outside a set,
+// so the console never labels a value on its own. All sets are fetched at once, once per language.
 import { graphql } from '../gql';
+import type { OptionSetName } from '../gql/graphql';
 import { execute } from '../api/client';
-import { i18next } from '../i18n';
+import { currentLanguage, type LanguageCode } from '../i18n';
 import type { Option, TreeOption } from './types';
 
+const OptionSetsDocument = graphql(`
+  query ConsoleOptionSets {
+    optionSets {
+      name
+      valueType
+      options {
+        value
+        label
+      }
+    }
+  }
+`);
+
+/** The server sends every value as text; its set says how to read it. */
+const readValue = (value: string, valueType: string): Option['value'] => (valueType === 'INT' ? Number(value) : valueType === 'BOOLEAN' ? value === 'true' : value);
+
+const setsByLanguage = new Map<LanguageCode, Promise<ReadonlyMap<OptionSetName, readonly Option[]>>>();
+
+async function loadOptionSets(): Promise<ReadonlyMap<OptionSetName, readonly Option[]>> {
+  const { optionSets } = await execute(OptionSetsDocument);
+  return new Map(optionSets.map((set) => [set.name, set.options.map((option) => ({ value: readValue(option.value, set.valueType), label: option.label }))]));
+}
+
+/** One server option set in the console's language (fetched with all the others on first use per language). */
+export async function optionSet(name: OptionSetName): Promise<readonly Option[]> {
+  const language = currentLanguage();
+  let sets = setsByLanguage.get(language);
+  if (!sets) {
+    sets = loadOptionSets();
+    setsByLanguage.set(language, sets);
+    // A failed load (signed out, offline) is tried again by the next screen, not remembered.
+    sets.catch(() => setsByLanguage.delete(language));
+  }
+  const options = (await sets).get(name);
+  if (!options) throw new Error(`the server has no option set ${name}`);
+  return options;
+}
+
 /** 0 enabled, 1 disabled: the seed's meaning for most resources. */
-export const commonStatus = (): readonly Option[] => [
-  { value: 0, label: i18next.t('common.enabled') },
-  { value: 1, label: i18next.t('common.disabled') },
-];
+export const commonStatus = () => optionSet('COMMON_STATUS');
 
-export const yesNo = (): readonly Option[] => [
-  { value: true, label: i18next.t('common.yes') },
-  { value: false, label: i18next.t('common.no') },
-];
+export const yesNo = () => optionSet('YES_NO');
 
-export const successOptions = (): readonly Option[] => [
-  { value: true, label: i18next.t('common.succeeded') },
-  { value: false, label: i18next.t('common.failed') },
-];
+export const successOptions = () => optionSet('SUCCESS');
 
-/** Currencies count the other way: 1 enabled, 0 disabled. */
-export const oneIsEnabled = (): readonly Option[] => [
-  { value: 1, label: i18next.t('common.enabled') },
-  { value: 0, label: i18next.t('common.disabled') },
-];
+/** Currencies, rate policies and the IP blacklist count the other way: 1 enabled, 0 disabled. */
+export const oneIsEnabled = () => optionSet('ONE_ENABLED_STATUS');
 
-export const oneIsYes = (): readonly Option[] => [
-  { value: 1, label: i18next.t('common.yes') },
-  { value: 0, label: i18next.t('common.no') },
-];
+/** A currency's showStatus: 1 shown, 0 hidden. */
+export const oneIsYes = () => optionSet('SHOW_STATUS');
 
 /** SMS and mail logs: 0 sending, 10 sent, 20 failed. */
-export const sendStatuses = (): readonly Option[] => [
-  { value: 0, label: i18next.t('messaging.sending') },
-  { value: 10, label: i18next.t('messaging.sent') },
-  { value: 20, label: i18next.t('common.failed') },
-];
+export const sendStatuses = () => optionSet('SEND_STATUS');
 
 /** 1 notice, 2 announcement. */
-export const noticeTypes = (): readonly Option[] => [
-  { value: 1, label: i18next.t('notices.notice') },
-  { value: 2, label: i18next.t('notices.announcement') },
-];
+export const noticeTypes = () => optionSet('NOTICE_TYPE');
 
 /** Who holds a token: 1 member, 2 administrator, 3 partner (open API). */
-export const userTypes = (): readonly Option[] => [
-  { value: 1, label: i18next.t('common.member') },
-  { value: 2, label: i18next.t('common.admin') },
-  { value: 3, label: i18next.t('common.partner') },
-];
+export const userTypes = () => optionSet('USER_TYPE');
 
 const SensitiveWordTagsDocument = graphql(`
   query ConsoleSensitiveWordTags {

@@ -14,15 +14,19 @@
 // names a field the schema no longer has.
 import { type GraphQLField, type GraphQLNamedType, isInterfaceType, isObjectType } from 'graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
+import { OPTION_SET_NAMES, OPTION_SETS } from '../../core/options/option-sets';
 import { MAX_PAGE_SIZE } from '../../core/paging';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../../core/webhook/event-types';
 
 const TREE_CHILDREN = 1;
 
 export const LIST_BOUNDS: Readonly<Record<string, number>> = Object.freeze({
-  // Fixed by construction: the catalogue, and the SMS client codes the code knows.
+  // Fixed by construction: the catalogue, the SMS client codes the code knows, the option sets.
   'Query.errorCodes': Object.keys(ErrorCatalogue).length,
   'Query.smsChannelClients': 20,
+  // The option sets, and the values of the largest.
+  'Query.optionSets': OPTION_SET_NAMES.length,
+  'OptionSetView.options': Math.max(...OPTION_SET_NAMES.map((name) => OPTION_SETS[name].options.length)),
   // Sensitive words: the tags in use, and the distinct words found in one text.
   'Query.sensitiveWordTags': 500,
   'Query.validateText': 500,
