@@ -76,7 +76,9 @@ export interface RowAction<Row> {
 }
 
 // The row type is inferred from `list` alone (NoInfer elsewhere), so columns and callbacks are checked against it.
-export interface ResourceDefinition<Row extends { id: number }> {
+// The save input is inferred from `create`'s annotated parameter (e.g. `(values: PostSaveReqVo) =>`); the
+// form's values are taken to be it, since the fields are written after it (the screen holds the one cast).
+export interface ResourceDefinition<Row extends { id: number }, SaveInput = Record<string, unknown>> {
   /** The `component` of its menu in `me` (e.g. 'system/user/index'): the menu opens this screen. */
   component: string;
   title: TextKey;
@@ -94,11 +96,11 @@ export interface ResourceDefinition<Row extends { id: number }> {
   toForm?: (row: NoInfer<Row>) => Record<string, unknown>;
   /** The edit form's values fetched when it opens, for fields the list does not carry (instead of toForm). */
   loadForm?: (row: NoInfer<Row>) => Promise<Record<string, unknown>>;
-  create?: (values: Record<string, unknown>) => Promise<unknown>;
-  update?: (row: NoInfer<Row>, values: Record<string, unknown>) => Promise<unknown>;
+  create?: (values: SaveInput) => Promise<unknown>;
+  update?: (row: NoInfer<Row>, values: NoInfer<SaveInput>) => Promise<unknown>;
   remove?: (row: NoInfer<Row>) => Promise<unknown>;
   actions?: readonly RowAction<NoInfer<Row>>[];
 }
 
-/** Keeps a definition's row type while the registry holds them all alike. */
-export const defineResource = <Row extends { id: number }>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> => definition;
+/** Keeps a definition's row and save input types while the registry holds them all alike. */
+export const defineResource = <Row extends { id: number }, SaveInput = Record<string, unknown>>(definition: ResourceDefinition<Row, SaveInput>): ResourceDefinition<Row, SaveInput> => definition;
