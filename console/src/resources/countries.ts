@@ -45,8 +45,6 @@ const DeleteCountryDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as BasicCountrySaveReqVo;
-
 export default defineResource({
   component: 'basic/country/index',
   title: 'countries.title',
@@ -73,7 +71,7 @@ export default defineResource({
     return { rows: countryPage.list, total: countryPage.total };
   },
   toForm: ({ enName, localName, enShortName, areaId, sort, status }) => ({ enName, localName, enShortName, areaId, sort, status }),
-  create: (values) => execute(CreateCountryDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateCountryDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: BasicCountrySaveReqVo) => execute(CreateCountryDocument, { input: values }),
+  update: (row, values) => execute(UpdateCountryDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteCountryDocument, { id: row.id }),
 });

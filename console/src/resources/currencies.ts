@@ -45,8 +45,6 @@ const DeleteCurrencyDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as BasicCurrencySaveReqVo;
-
 export default defineResource({
   component: 'basic/currency/index',
   title: 'currencies.title',
@@ -74,7 +72,7 @@ export default defineResource({
     return { rows: currencyPage.list, total: currencyPage.total };
   },
   toForm: ({ name, abbreviationCode, symbol, exchangeRate, sort, showStatus, status }) => ({ name, abbreviationCode, symbol, exchangeRate, sort, showStatus, status }),
-  create: (values) => execute(CreateCurrencyDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateCurrencyDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: BasicCurrencySaveReqVo) => execute(CreateCurrencyDocument, { input: values }),
+  update: (row, values) => execute(UpdateCurrencyDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteCurrencyDocument, { id: row.id }),
 });

@@ -38,8 +38,6 @@ const DeleteDeptDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as DeptSaveReqVo;
-
 export default defineResource({
   component: 'system/dept/index',
   title: 'departments.title',
@@ -65,7 +63,7 @@ export default defineResource({
     return { rows: deptSimpleList, total: deptSimpleList.length };
   },
   toForm: ({ id: _id, createTime: _created, leaderUserId: _leader, ...row }) => ({ ...row, parentId: row.parentId || undefined }),
-  create: (values) => execute(CreateDeptDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateDeptDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: DeptSaveReqVo) => execute(CreateDeptDocument, { input: values }),
+  update: (row, values) => execute(UpdateDeptDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteDeptDocument, { id: row.id }),
 });

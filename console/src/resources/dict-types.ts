@@ -42,8 +42,6 @@ const DeleteDictTypeDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as DictTypeSaveReqVo;
-
 export default defineResource({
   component: 'system/dict/index',
   title: 'dictTypes.title',
@@ -66,7 +64,7 @@ export default defineResource({
     return { rows: dictTypePage.list, total: dictTypePage.total };
   },
   toForm: ({ name, type, status, remark }) => ({ name, type, status, remark }),
-  create: (values) => execute(CreateDictTypeDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateDictTypeDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: DictTypeSaveReqVo) => execute(CreateDictTypeDocument, { input: values }),
+  update: (row, values) => execute(UpdateDictTypeDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteDictTypeDocument, { id: row.id }),
 });

@@ -42,8 +42,6 @@ const DeleteErrorCodeDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as ErrorCodeSaveReqVo;
-
 export default defineResource({
   component: 'system/error-code/index',
   title: 'errorCodes.title',
@@ -68,7 +66,7 @@ export default defineResource({
     return { rows: errorCodePage.list, total: errorCodePage.total };
   },
   toForm: ({ applicationName, code, langType, message, memo }) => ({ applicationName, code, langType, message, memo }),
-  create: (values) => execute(CreateErrorCodeDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateErrorCodeDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: ErrorCodeSaveReqVo) => execute(CreateErrorCodeDocument, { input: values }),
+  update: (row, values) => execute(UpdateErrorCodeDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteErrorCodeDocument, { id: row.id }),
 });

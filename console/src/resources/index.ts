@@ -32,4 +32,9 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/sms-template/index': () => import('./sms-templates'),
   'system/mail-template/index': () => import('./mail-templates'),
   'system/notify-template/index': () => import('./notify-templates'),
+  'system/tenant/index': () => import('./tenants'),
+  'system/oauth2-client/index': () => import('./oauth2-clients'),
+  'system/social-client/index': () => import('./social-clients'),
+  'system/sms-channel/index': () => import('./sms-channels'),
+  'system/mail-account/index': () => import('./mail-accounts'),
 };

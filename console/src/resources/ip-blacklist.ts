@@ -65,8 +65,6 @@ const blacklistSources = (): readonly Option[] => [
   { value: 'JOB', label: i18next.t('ipBlacklist.job') },
 ];
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as GatewayIpBlacklistSaveReqVo;
-
 export default defineResource({
   component: 'gateway/ip-blacklist/index',
   title: 'ipBlacklist.title',
@@ -91,8 +89,8 @@ export default defineResource({
     return { rows: gatewayIpBlacklistPage.list, total: gatewayIpBlacklistPage.total };
   },
   toForm: ({ ip, reason, status }) => ({ ip, reason, status }),
-  create: (values) => execute(CreateGatewayIpBlacklistDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateGatewayIpBlacklistDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: GatewayIpBlacklistSaveReqVo) => execute(CreateGatewayIpBlacklistDocument, { input: values }),
+  update: (row, values) => execute(UpdateGatewayIpBlacklistDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteGatewayIpBlacklistDocument, { id: row.id }),
   actions: [
     {

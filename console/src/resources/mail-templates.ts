@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import { commonStatus } from './options';
+import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
 const MailTemplatePageDocument = graphql(`
@@ -14,11 +15,18 @@ const MailTemplatePageDocument = graphql(`
         languageCode
         title
         nickname
+        params
         status
         remark
         createTime
       }
     }
+  }
+`);
+
+const SendMailDocument = graphql(`
+  mutation ConsoleSendMail($input: MailTemplateSendReqVO!) {
+    sendMail(input: $input)
   }
 `);
 
@@ -48,4 +56,18 @@ export default defineResource({
     return { rows: mailTemplatePage.list, total: mailTemplatePage.total };
   },
   remove: (row) => execute(DeleteMailTemplateDocument, { id: row.id }),
+  actions: [
+    {
+      key: 'send-test',
+      label: 'messaging.sendTest',
+      permission: 'send-mail',
+      doneMessage: 'messaging.testSent',
+      fields: (row) => [{ name: 'mail', label: 'messaging.toMail', kind: 'text', required: true, max: 254 }, ...templateParamFields(row.params)],
+      // In this template's language, so the send renders this template and not another of its code.
+      submit: (row, values) =>
+        execute(SendMailDocument, {
+          input: { mail: String(values.mail), templateCode: row.code, languageCode: row.languageCode, templateParams: templateParamValues(row.params, values) },
+        }),
+    },
+  ],
 });

@@ -62,7 +62,9 @@ const menuTypes = (): readonly Option[] => [
   { value: 3, label: i18next.t('menus.button') },
 ];
 
-const saveInput = (values: Record<string, unknown>) => ({ ...values, parentId: values.parentId ?? 0 }) as unknown as MenuSaveVo;
+/** The form leaves the parent empty for a top-level menu, which the input names as parent 0. */
+type MenuForm = Omit<MenuSaveVo, 'parentId'> & { parentId?: MenuSaveVo['parentId'] };
+const saveInput = (values: MenuForm): MenuSaveVo => ({ ...values, parentId: values.parentId ?? 0 });
 
 export default defineResource({
   component: 'system/menu/index',
@@ -93,7 +95,7 @@ export default defineResource({
     const { menu } = await execute(MenuDocument, { id: row.id });
     return { ...menu, parentId: menu.parentId || undefined };
   },
-  create: (values) => execute(CreateMenuDocument, { input: saveInput(values) }),
+  create: (values: MenuForm) => execute(CreateMenuDocument, { input: saveInput(values) }),
   update: (row, values) => execute(UpdateMenuDocument, { input: saveInput({ ...values, id: row.id }) }),
   remove: (row) => execute(DeleteMenuDocument, { id: row.id }),
 });

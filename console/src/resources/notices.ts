@@ -38,8 +38,6 @@ const DeleteNoticeDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as NoticeSaveReqVo;
-
 export default defineResource({
   component: 'system/notice/index',
   title: 'notices.title',
@@ -61,7 +59,7 @@ export default defineResource({
     return { rows: noticePage.list, total: noticePage.total };
   },
   toForm: ({ title, type, content, status }) => ({ title, type, content, status }),
-  create: (values) => execute(CreateNoticeDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateNoticeDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: NoticeSaveReqVo) => execute(CreateNoticeDocument, { input: values }),
+  update: (row, values) => execute(UpdateNoticeDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteNoticeDocument, { id: row.id }),
 });

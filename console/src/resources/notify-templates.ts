@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import { commonStatus } from './options';
+import { commonStatus, memberOrAdmin } from './options';
+import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
 const NotifyTemplatePageDocument = graphql(`
@@ -14,11 +15,18 @@ const NotifyTemplatePageDocument = graphql(`
         languageCode
         nickname
         content
+        params
         status
         remark
         createTime
       }
     }
+  }
+`);
+
+const SendNotifyDocument = graphql(`
+  mutation ConsoleSendNotify($input: NotifyTemplateSendReqVO!) {
+    sendNotify(input: $input)
   }
 `);
 
@@ -48,4 +56,27 @@ export default defineResource({
     return { rows: notifyTemplatePage.list, total: notifyTemplatePage.total };
   },
   remove: (row) => execute(DeleteNotifyTemplateDocument, { id: row.id }),
+  actions: [
+    {
+      key: 'send-test',
+      label: 'messaging.sendTest',
+      permission: 'send-notify',
+      doneMessage: 'messaging.testSent',
+      fields: (row) => [
+        { name: 'userType', label: 'oauth2Tokens.userType', kind: 'select', required: true, options: memberOrAdmin, initialValue: 2 },
+        { name: 'userId', label: 'oauth2Tokens.user', kind: 'number', required: true },
+        ...templateParamFields(row.params),
+      ],
+      submit: (row, values) =>
+        execute(SendNotifyDocument, {
+          input: {
+            userType: Number(values.userType),
+            userId: Number(values.userId),
+            templateCode: row.code,
+            languageCode: row.languageCode,
+            templateParams: templateParamValues(row.params, values),
+          },
+        }),
+    },
+  ],
 });

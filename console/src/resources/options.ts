@@ -121,3 +121,53 @@ export async function menuTree(): Promise<TreeOption[]> {
   const { menuSimpleList } = await execute(MenuOptionsDocument);
   return menuSimpleList.map((menu) => ({ id: menu.id, parentId: menu.parentId, label: menu.name }));
 }
+
+/** Social sign-in and notify messages are for members (1) and administrators (2) only. */
+export const memberOrAdmin = (): readonly Option[] => userTypes().filter((option) => option.value !== 3);
+
+const TenantPackageOptionsDocument = graphql(`
+  query ConsoleTenantPackageOptions {
+    tenantPackageSimpleList {
+      id
+      name
+    }
+  }
+`);
+
+export async function tenantPackageOptions(): Promise<Option[]> {
+  const { tenantPackageSimpleList } = await execute(TenantPackageOptionsDocument);
+  return tenantPackageSimpleList.map((tenantPackage) => ({ value: tenantPackage.id, label: tenantPackage.name }));
+}
+
+const SmsChannelClientOptionsDocument = graphql(`
+  query ConsoleSmsChannelClientOptions {
+    smsChannelClients {
+      code
+      description
+    }
+  }
+`);
+
+/** The clients an SMS channel may send through (LOG, WEBHOOK), as the server describes them. */
+export async function smsChannelClientOptions(): Promise<Option[]> {
+  const { smsChannelClients } = await execute(SmsChannelClientOptionsDocument);
+  return smsChannelClients.map((client) => ({ value: client.code, label: `${client.code}: ${client.description}` }));
+}
+
+/** The OAuth 2.0 grant types a client may use: protocol names, shown as they are. */
+export const oauth2GrantTypes = (): readonly Option[] =>
+  ['client_credentials', 'password', 'authorization_code', 'implicit', 'refresh_token'].map((grantType) => ({ value: grantType, label: grantType }));
+
+const TenantOptionsDocument = graphql(`
+  query ConsoleTenantOptions {
+    tenantSimpleList {
+      id
+      name
+    }
+  }
+`);
+
+export async function tenantOptions(): Promise<Option[]> {
+  const { tenantSimpleList } = await execute(TenantOptionsDocument);
+  return tenantSimpleList.map((tenant) => ({ value: tenant.id, label: tenant.name }));
+}

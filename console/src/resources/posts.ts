@@ -39,8 +39,6 @@ const DeletePostDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as PostSaveReqVo;
-
 export default defineResource({
   component: 'system/post/index',
   title: 'posts.title',
@@ -65,7 +63,7 @@ export default defineResource({
     return { rows: postPage.list, total: postPage.total };
   },
   toForm: ({ name, code, sort, status, remark }) => ({ name, code, sort, status, remark }),
-  create: (values) => execute(CreatePostDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdatePostDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: PostSaveReqVo) => execute(CreatePostDocument, { input: values }),
+  update: (row, values) => execute(UpdatePostDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeletePostDocument, { id: row.id }),
 });

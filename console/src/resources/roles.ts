@@ -53,8 +53,6 @@ const AssignRoleMenusDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as RoleSaveReqVo;
-
 export default defineResource({
   component: 'system/role/index',
   title: 'roles.title',
@@ -78,8 +76,8 @@ export default defineResource({
     return { rows: rolePage.list, total: rolePage.total };
   },
   toForm: ({ name, code, sort, remark }) => ({ name, code, sort, remark }),
-  create: (values) => execute(CreateRoleDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateRoleDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: RoleSaveReqVo) => execute(CreateRoleDocument, { input: values }),
+  update: (row, values) => execute(UpdateRoleDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteRoleDocument, { id: row.id }),
   actions: [
     {

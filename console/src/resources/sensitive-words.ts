@@ -42,8 +42,6 @@ const DeleteSensitiveWordDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as SensitiveWordSaveVo;
-
 export default defineResource({
   component: 'system/sensitive-word/index',
   title: 'sensitiveWords.title',
@@ -66,7 +64,7 @@ export default defineResource({
     return { rows: sensitiveWordPage.list, total: sensitiveWordPage.total };
   },
   toForm: ({ name, tags, status, description }) => ({ name, tags, status, description }),
-  create: (values) => execute(CreateSensitiveWordDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateSensitiveWordDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: SensitiveWordSaveVo) => execute(CreateSensitiveWordDocument, { input: values }),
+  update: (row, values) => execute(UpdateSensitiveWordDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteSensitiveWordDocument, { id: row.id }),
 });

@@ -42,8 +42,6 @@ const DeleteShortLinkGroupDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as SysShortLinkGroupSaveReqVo;
-
 export default defineResource({
   component: 'system/short-link-group/index',
   title: 'shortLinkGroups.title',
@@ -68,7 +66,7 @@ export default defineResource({
     return { rows: shortLinkGroupPage.list, total: shortLinkGroupPage.total };
   },
   toForm: ({ groupName, groupCode, sort, description, remark }) => ({ groupName, groupCode, sort, description, remark }),
-  create: (values) => execute(CreateShortLinkGroupDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateShortLinkGroupDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: SysShortLinkGroupSaveReqVo) => execute(CreateShortLinkGroupDocument, { input: values }),
+  update: (row, values) => execute(UpdateShortLinkGroupDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteShortLinkGroupDocument, { id: row.id }),
 });

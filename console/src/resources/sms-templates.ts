@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import { commonStatus } from './options';
+import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
 const SmsTemplatePageDocument = graphql(`
@@ -14,11 +15,18 @@ const SmsTemplatePageDocument = graphql(`
         channelCode
         apiTemplateId
         content
+        params
         status
         remark
         createTime
       }
     }
+  }
+`);
+
+const SendSmsDocument = graphql(`
+  mutation ConsoleSendSms($input: SmsTemplateSendReqVO!) {
+    sendSms(input: $input)
   }
 `);
 
@@ -48,4 +56,15 @@ export default defineResource({
     return { rows: smsTemplatePage.list, total: smsTemplatePage.total };
   },
   remove: (row) => execute(DeleteSmsTemplateDocument, { id: row.id }),
+  actions: [
+    {
+      key: 'send-test',
+      label: 'messaging.sendTest',
+      permission: 'send-sms',
+      doneMessage: 'messaging.testSent',
+      fields: (row) => [{ name: 'mobile', label: 'messaging.mobile', kind: 'text', required: true, max: 21 }, ...templateParamFields(row.params)],
+      submit: (row, values) =>
+        execute(SendSmsDocument, { input: { mobile: String(values.mobile), templateCode: row.code, templateParams: templateParamValues(row.params, values) } }),
+    },
+  ],
 });

@@ -46,8 +46,6 @@ const DeleteSystemLanguageDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as SystemLanguageSaveReqVo;
-
 export default defineResource({
   component: 'system/language/index',
   title: 'systemLanguages.title',
@@ -77,7 +75,7 @@ export default defineResource({
     return { rows: systemLanguagePage.list, total: systemLanguagePage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,
-  create: (values) => execute(CreateSystemLanguageDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateSystemLanguageDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: SystemLanguageSaveReqVo) => execute(CreateSystemLanguageDocument, { input: values }),
+  update: (row, values) => execute(UpdateSystemLanguageDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteSystemLanguageDocument, { id: row.id }),
 });

@@ -42,8 +42,6 @@ const DeleteTenantPackageDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as TenantPackageSaveReqVo;
-
 export default defineResource({
   component: 'system/tenant-package/index',
   title: 'tenantPackages.title',
@@ -65,7 +63,7 @@ export default defineResource({
     return { rows: tenantPackagePage.list, total: tenantPackagePage.total };
   },
   toForm: ({ name, status, remark, menuIds }) => ({ name, status, remark, menuIds }),
-  create: (values) => execute(CreateTenantPackageDocument, { input: saveInput(values) }),
-  update: (row, values) => execute(UpdateTenantPackageDocument, { input: saveInput({ ...values, id: row.id }) }),
+  create: (values: TenantPackageSaveReqVo) => execute(CreateTenantPackageDocument, { input: values }),
+  update: (row, values) => execute(UpdateTenantPackageDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteTenantPackageDocument, { id: row.id }),
 });

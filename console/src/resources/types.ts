@@ -20,11 +20,13 @@ export interface TreeOption {
   label: string;
 }
 
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'tags' | 'treeSelect' | 'checkTree';
+export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'tags' | 'treeSelect' | 'checkTree' | 'dateTime';
 
 export interface FieldSpec {
   name: string;
   label: TextKey;
+  /** Values for the label's placeholders (a template parameter's name). */
+  labelParams?: Record<string, string>;
   kind: FieldKind;
   required?: boolean;
   /** Length bounds of text (the server's, so the refusal shows before the round trip). */
@@ -70,13 +72,18 @@ export interface RowAction<Row> {
   label: TextKey;
   /** Button permission suffix: `${permission}:${action.permission}`. */
   permission: string;
-  fields: readonly FieldSpec[];
+  /** Fixed, or by row (a template's parameters). */
+  fields: readonly FieldSpec[] | ((row: Row) => readonly FieldSpec[]);
   load?: (row: Row) => Promise<Record<string, unknown>>;
   submit: (row: Row, values: Record<string, unknown>) => Promise<unknown>;
+  /** The text shown once it is done (default: common.saved). */
+  doneMessage?: TextKey;
 }
 
 // The row type is inferred from `list` alone (NoInfer elsewhere), so columns and callbacks are checked against it.
-export interface ResourceDefinition<Row extends { id: number }> {
+// The save input is inferred from `create`'s annotated parameter (e.g. `(values: PostSaveReqVo) =>`); the
+// form's values are taken to be it, since the fields are written after it (the screen holds the one cast).
+export interface ResourceDefinition<Row extends { id: number }, SaveInput = Record<string, unknown>> {
   /** The `component` of its menu in `me` (e.g. 'system/user/index'): the menu opens this screen. */
   component: string;
   title: TextKey;
@@ -94,11 +101,23 @@ export interface ResourceDefinition<Row extends { id: number }> {
   toForm?: (row: NoInfer<Row>) => Record<string, unknown>;
   /** The edit form's values fetched when it opens, for fields the list does not carry (instead of toForm). */
   loadForm?: (row: NoInfer<Row>) => Promise<Record<string, unknown>>;
-  create?: (values: Record<string, unknown>) => Promise<unknown>;
-  update?: (row: NoInfer<Row>, values: Record<string, unknown>) => Promise<unknown>;
+  /** May answer a ShownOnce: a secret the server shows this once, which the screen shows to copy. */
+  create?: (values: SaveInput) => Promise<unknown>;
+  update?: (row: NoInfer<Row>, values: NoInfer<SaveInput>) => Promise<unknown>;
   remove?: (row: NoInfer<Row>) => Promise<unknown>;
   actions?: readonly RowAction<NoInfer<Row>>[];
 }
 
-/** Keeps a definition's row type while the registry holds them all alike. */
-export const defineResource = <Row extends { id: number }>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> => definition;
+/**
+ * What a save answers when the server shows a secret this once (a client's secret): the screen shows
+ * it in a dialog to copy after the save; lists and forms only ever show it masked.
+ */
+export class ShownOnce {
+  constructor(
+    readonly label: TextKey,
+    readonly value: string,
+  ) {}
+}
+
+/** Keeps a definition's row and save input types while the registry holds them all alike. */
+export const defineResource = <Row extends { id: number }, SaveInput = Record<string, unknown>>(definition: ResourceDefinition<Row, SaveInput>): ResourceDefinition<Row, SaveInput> => definition;

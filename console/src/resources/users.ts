@@ -63,8 +63,6 @@ const ResetUserPasswordDocument = graphql(`
   }
 `);
 
-const saveInput = (values: Record<string, unknown>) => values as unknown as UserSaveReqVo;
-
 export default defineResource({
   component: 'system/user/index',
   title: 'users.title',
@@ -80,7 +78,7 @@ export default defineResource({
   ],
   fields: [
     { name: 'username', label: 'users.username', kind: 'text', required: true, min: 4, max: 30 },
-    // Required by the input type; an update keeps the stored password (reset password changes it).
+    // Asked on create only; an update keeps the stored password (reset password changes it).
     { name: 'password', label: 'users.password', kind: 'password', required: true, min: 4, max: 128, createOnly: true },
     { name: 'nickname', label: 'users.nickname', kind: 'text', required: true, max: 30 },
     { name: 'name', label: 'users.name', kind: 'text', required: true, max: 50 },
@@ -94,9 +92,8 @@ export default defineResource({
     return { rows: userPage.list, total: userPage.total };
   },
   toForm: ({ id: _id, dept: _dept, createTime: _created, status: _status, ...row }) => row,
-  create: (values) => execute(CreateUserDocument, { input: saveInput(values) }),
-  // The input type requires a password even on update, which keeps the stored one.
-  update: (row, values) => execute(UpdateUserDocument, { input: saveInput({ password: 'unchanged', ...values, id: row.id }) }),
+  create: (values: UserSaveReqVo) => execute(CreateUserDocument, { input: values }),
+  update: (row, values) => execute(UpdateUserDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteUserDocument, { id: row.id }),
   actions: [
     {

@@ -1,5 +1,6 @@
 // One form field of a definition: its input and its rules (the server's bounds, so the refusal shows
 // before the round trip; the server's own refusals are placed on the field by FormDialog).
+import { ProFormDateTimePicker } from '@ant-design/pro-components';
 import { Form, Input, InputNumber, Select, Tree, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,8 @@ function Control({ field, scope, ...control }: { field: FieldSpec; scope: string
   const tree = useTreeOptions([scope, field.name], field.tree);
   switch (field.kind) {
     case 'password':
-      return <Input.Password autoComplete="new-password" {...control} />;
+      // Selected on focus, so typing replaces a masked secret (******) rather than appending to it.
+      return <Input.Password autoComplete="new-password" onFocus={(event) => event.target.select()} {...control} />;
     case 'textarea':
       return <Input.TextArea rows={3} {...control} />;
     case 'number':
@@ -64,11 +66,13 @@ function CheckTreeField({ tree, ...control }: { tree: ReturnType<typeof useTreeO
 
 export function FieldInput({ field, scope }: { field: FieldSpec; scope: string }) {
   const { t } = useTranslation();
-  const label = t(field.label);
+  const label = t(field.label, field.labelParams);
   const rules: Rule[] = [];
   if (field.required) rules.push({ required: true, message: t('common.required', { field: label }) });
   if (field.max !== undefined) rules.push({ max: field.max, message: t('common.tooLong', { field: label, max: field.max }) });
   if (field.min !== undefined) rules.push({ min: field.min, message: t('common.tooShort', { field: label, min: field.min }) });
+  // ProForm's own picker: it reads ISO strings and hands the dialog's dateFormatter what was picked.
+  if (field.kind === 'dateTime') return <ProFormDateTimePicker name={field.name} label={label} rules={rules} initialValue={field.initialValue} width="md" />;
   return (
     <Form.Item name={field.name} label={label} rules={rules} initialValue={field.initialValue}>
       <Control field={field} scope={scope} />

@@ -17,7 +17,8 @@ export interface FormDialogProps {
   load?: () => Promise<Record<string, unknown>>;
   trigger: React.JSX.Element;
   submit: (values: Record<string, unknown>) => Promise<unknown>;
-  onDone: () => void;
+  /** After a save, with what it answered (a ShownOnce secret, say). */
+  onDone: (answer: unknown) => void;
 }
 
 export function FormDialog({ title, scope, fields, initialValues, load, trigger, submit, onDone }: FormDialogProps) {
@@ -34,21 +35,24 @@ export function FormDialog({ title, scope, fields, initialValues, load, trigger,
       submitter={{ searchConfig: { submitText: t('common.ok'), resetText: t('common.cancel') } }}
       trigger={trigger}
       initialValues={initialValues}
+      // Picked times go to the server as ISO instants.
+      dateFormatter={(value) => value.toISOString()}
       modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
       onOpenChange={(open) => {
         if (open && load) load().then((values) => form.setFieldsValue(values as never), (error: Error) => setRefusal(error.message));
       }}
       onFinish={async (values) => {
         setRefusal(undefined);
+        let answer: unknown;
         try {
-          await submit(values);
+          answer = await submit(values);
         } catch (error) {
           const placed = error instanceof ApiError ? error.fieldErrors.filter((fieldError) => fields.some((field) => field.name === fieldError.field)) : [];
           if (placed.length > 0) form.setFields(placed.map((fieldError) => ({ name: fieldError.field, errors: [fieldError.message] })));
           else setRefusal(error instanceof Error ? error.message : String(error));
           return false;
         }
-        onDone();
+        onDone(answer);
         return true;
       }}
     >

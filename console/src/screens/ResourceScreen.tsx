@@ -4,11 +4,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Result, Space, Spin } from 'antd';
+import { App, Button, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { type Key, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESOURCES } from '../resources';
-import type { ColumnSpec, Option, ResourceDefinition, RowAction } from '../resources/types';
+import { type ColumnSpec, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
 import { FormDialog } from './FormDialog';
 import { buildTree } from './tree';
 
@@ -52,27 +52,42 @@ export default function ResourceScreen({ component, permissions }: { component: 
 
 function ResourceTable({ definition, options, permissions }: { definition: ResourceDefinition<Row>; options: Record<string, readonly Option[]>; permissions: ReadonlySet<string> }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const table = useRef<ActionType>(undefined);
   // A tree shows every row: all its branches open (the table's own default applies to its first data only).
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const may = (button: string) => permissions.has(`${definition.permission}:${button}`);
   const reload = () => void table.current?.reload();
   const scope = definition.component;
+  // A secret the server shows this once is shown to copy now; anything else is just saved.
+  const saved = (answer: unknown, doneMessage = 'common.saved') => {
+    if (answer instanceof ShownOnce) {
+      modal.success({
+        title: t('common.shownOnce'),
+        content: (
+          <div data-testid="shown-once">
+            <Typography.Text type="secondary">{t(answer.label)}</Typography.Text>
+            <Typography.Paragraph copyable code data-testid="shown-once-value">
+              {answer.value}
+            </Typography.Paragraph>
+          </div>
+        ),
+        okText: t('common.ok'),
+      });
+    } else void message.success(t(doneMessage));
+    reload();
+  };
 
   const actionButton = (row: Row, action: RowAction<Row>) => (
     <FormDialog
       key={action.key}
       title={t(action.label)}
       scope={scope}
-      fields={action.fields}
+      fields={typeof action.fields === 'function' ? action.fields(row) : action.fields}
       trigger={<a data-testid={`action-${action.key}`}>{t(action.label)}</a>}
       load={action.load && (() => action.load!(row))}
       submit={async (values) => action.submit(row, values)}
-      onDone={() => {
-        void message.success(t('common.saved'));
-        reload();
-      }}
+      onDone={(answer) => saved(answer, action.doneMessage)}
     />
   );
 
@@ -85,6 +100,8 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       sorter: column.sortable,
       valueType: column.dateTime ? 'dateTime' : choices ? 'select' : 'text',
       valueEnum: choices && new Map(choices.map((choice) => [choice.value, { text: choice.label }])),
+      // A list value (grant types, event types) as one line; a text cell shows nothing for an array.
+      renderText: (value: unknown) => (Array.isArray(value) ? value.join(', ') : value),
     };
   });
   const rowActions = definition.actions?.filter((action) => may(action.permission)) ?? [];
@@ -106,10 +123,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
               load={definition.loadForm && (() => definition.loadForm!(row))}
               trigger={<a data-testid="row-edit">{t('common.edit')}</a>}
               submit={(values) => definition.update!(row, values)}
-              onDone={() => {
-                void message.success(t('common.saved'));
-                reload();
-              }}
+              onDone={saved}
             />
           )}
           {rowActions.map((action) => actionButton(row, action))}
@@ -175,10 +189,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
                   </Button>
                 }
                 submit={definition.create}
-                onDone={() => {
-                  void message.success(t('common.saved'));
-                  reload();
-                }}
+                onDone={saved}
               />,
             ]
           : []

@@ -1,0 +1,184 @@
+// Credentials in the console, in Chromium against the real server: an OAuth 2.0 client's secret is
+// shown once after create and masked from then on (an edit that leaves it keeps it); a mail account
+// edited without touching its password still signs in to its SMTP server (a template's send test
+// goes through); an SMS template's send test lands in the SMS log.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
+import { systemClock } from '../../src/core/clock';
+import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
+import { unique } from '../support/admin';
+import { staffContext } from '../support/app';
+import { SEED } from '../support/database';
+import { useSmtpServer } from '../support/smtp-server';
+import { useConsole } from './browser';
+
+const SMTP_CREDENTIALS = { username: 'console-smtp-user', password: 'console-smtp-pass-1' };
+const smtp = useSmtpServer({ credentials: SMTP_CREDENTIALS });
+const harness = useConsole('console_credentials_e2e');
+const db = () => harness.app.core.database.db;
+
+async function signIn(page: Page) {
+  await page.goto(`${harness.baseUrl}/console/`);
+  await page.getByLabel('Tenant').fill('OpenBuy');
+  await page.getByLabel('Username').fill(SEED_ADMIN_USERNAME);
+  await page.getByLabel('Password').fill(SEED.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+}
+
+async function openMenu(page: Page, directory: string, menu: string, title: string) {
+  const item = page.getByRole('menuitem', { name: menu, exact: true });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
+  await item.click();
+  await page.locator('.ant-pro-table-list-toolbar-title', { hasText: title }).waitFor();
+  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+const tableRow = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function submitDialog(page: Page) {
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await dialog(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: option }).click();
+}
+
+describe('credentials in the console', () => {
+  it('shows an OAuth 2.0 client secret once after create, masked afterwards, and an edit leaving it keeps it', async () => {
+    const clientId = unique('console-client-');
+    const secret = unique('shown-once-secret-');
+    const page = await harness.newPage();
+    await signIn(page);
+    await openMenu(page, 'OAuth 2.0', 'Clients', 'OAuth 2.0 clients');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Client ID').fill(clientId);
+    await dialog(page).getByLabel('Client secret').fill(secret);
+    await dialog(page).getByLabel('Name', { exact: true }).fill('Console partner');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+
+    const shown = page.getByTestId('shown-once');
+    await shown.waitFor();
+    await expect(page.getByTestId('shown-once-value').innerText()).resolves.toBe(secret);
+    await harness.screenshot(page, 'credentials-01-oauth2-secret-shown-once');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    const row = tableRow(page, clientId);
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toContain('******');
+    const storedHash = (await db().oAuth2Client.findUniqueOrThrow({ where: { clientId } })).secretHash;
+
+    await row.getByTestId('row-edit').click();
+    await expect(dialog(page).getByLabel('Client secret').inputValue()).resolves.toBe('******');
+    await harness.screenshot(page, 'credentials-02-oauth2-edit-masked');
+    await dialog(page).getByLabel('Partner', { exact: true }).fill('Edited partner');
+    await expect(page.content()).resolves.not.toContain(secret);
+    await submitDialog(page);
+    await tableRow(page, 'Edited partner').waitFor();
+    await expect(page.content()).resolves.not.toContain(secret);
+    expect((await db().oAuth2Client.findUniqueOrThrow({ where: { clientId } })).secretHash).toBe(storedHash);
+  });
+
+  it('keeps a mail account password through an edit that leaves it, and sends a template test through that account', async () => {
+    const mail = `${unique('console-sender-')}@example.com`;
+    const page = await harness.newPage();
+    await signIn(page);
+    await openMenu(page, 'Messaging', 'Mail accounts', 'Mail accounts');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Address').fill(mail);
+    await dialog(page).getByLabel('SMTP user').fill(SMTP_CREDENTIALS.username);
+    await dialog(page).getByLabel('SMTP password').fill(SMTP_CREDENTIALS.password);
+    await dialog(page).getByLabel('SMTP host').fill('127.0.0.1');
+    // A port nothing listens on: the edit below points it at the SMTP server.
+    await dialog(page).getByLabel('SMTP port').fill('1');
+    await choose(page, 'TLS from the start', 'No');
+    await submitDialog(page);
+    const account = await db().mailAccount.findFirstOrThrow({ where: { tenantId: SYSTEM_TENANT_ID, mail } });
+
+    const row = tableRow(page, '127.0.0.1');
+    await row.getByTestId('row-edit').click();
+    await expect(dialog(page).getByLabel('SMTP password').inputValue()).resolves.toBe('******');
+    await expect(dialog(page).getByLabel('Address').inputValue()).resolves.not.toBe(mail);
+    await dialog(page).getByLabel('SMTP port').fill(String(smtp.port));
+    await harness.screenshot(page, 'credentials-03-mail-account-edit');
+    await submitDialog(page);
+    await tableRow(page, String(smtp.port)).waitFor();
+    const edited = await db().mailAccount.findUniqueOrThrow({ where: { id: account.id } });
+    expect({ mail: edited.mail, username: edited.username, password: edited.password, port: edited.port }).toEqual({
+      mail,
+      username: SMTP_CREDENTIALS.username,
+      password: SMTP_CREDENTIALS.password,
+      port: smtp.port,
+    });
+
+    // The proof that counts: the SMTP server takes only that user and password.
+    const code = unique('console-mail-');
+    await harness.app.core.mailTemplates.create(staffContext(systemClock), {
+      name: 'Console test mail',
+      code,
+      accountId: account.id,
+      languageCode: 'en',
+      nickname: 'OpenBuy',
+      title: 'Order {orderNo}',
+      content: 'Your order {orderNo} has shipped.',
+      status: 0,
+    });
+    await openMenu(page, 'Messaging', 'Mail templates', 'Mail templates');
+    await tableRow(page, code).getByTestId('action-send-test').click();
+    await dialog(page).getByLabel('To').fill('buyer@example.com');
+    await dialog(page).getByLabel('Parameter orderNo').fill('SO-2026-0042');
+    await harness.screenshot(page, 'credentials-04-mail-send-test');
+    await submitDialog(page);
+    await page.locator('.ant-message-success', { hasText: 'Sent' }).waitFor();
+    await expect.poll(() => smtp.received.find((received) => received.envelopeTo.includes('buyer@example.com'))?.user).toBe(SMTP_CREDENTIALS.username);
+    expect(smtp.received.at(-1)!.raw).toContain('SO-2026-0042');
+  });
+
+  it('sends a test SMS from a template through a LOG channel made on its screen, and shows it in the SMS log', async () => {
+    const signature = unique('Console');
+    const page = await harness.newPage();
+    await signIn(page);
+    await openMenu(page, 'Messaging', 'SMS channels', 'SMS channels');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Signature').fill(signature);
+    await choose(page, 'Channel', 'LOG');
+    await dialog(page).getByLabel('API key').fill('console-log-key');
+    await dialog(page).getByLabel('API secret').fill('console-log-secret');
+    await submitDialog(page);
+    const channelRow = tableRow(page, signature);
+    await channelRow.waitFor();
+    await expect(channelRow.innerText()).resolves.not.toContain('console-log-secret');
+    await harness.screenshot(page, 'credentials-05-sms-channels');
+    const channel = await db().smsChannel.findFirstOrThrow({ where: { tenantId: SYSTEM_TENANT_ID, signature } });
+
+    const code = unique('console-sms-');
+    await harness.app.core.smsTemplates.create(staffContext(systemClock), {
+      name: 'Console test SMS',
+      code,
+      type: 1,
+      channelId: channel.id,
+      apiTemplateId: 'console-1',
+      content: 'Your code is {code}',
+      status: 0,
+    });
+    const mobile = `+8613${String(Date.now()).slice(-9)}`;
+    await openMenu(page, 'Messaging', 'SMS templates', 'SMS templates');
+    await tableRow(page, code).getByTestId('action-send-test').click();
+    await dialog(page).getByLabel('Mobile').fill(mobile);
+    await dialog(page).getByLabel('Parameter code').fill('424242');
+    await harness.screenshot(page, 'credentials-06-sms-send-test');
+    await submitDialog(page);
+    await page.locator('.ant-message-success', { hasText: 'Sent' }).waitFor();
+
+    await openMenu(page, 'Messaging', 'SMS logs', 'SMS log');
+    const logRow = tableRow(page, mobile);
+    await logRow.waitFor();
+    await expect(logRow.innerText()).resolves.toContain('Your code is 424242');
+    await harness.screenshot(page, 'credentials-07-sms-log');
+  });
+});
