@@ -1,6 +1,7 @@
 // Configuration comes from the environment only, validated once at start so a typo fails loudly
 // with the variable's name instead of surfacing later as odd behaviour.
 import { z } from 'zod';
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './core/db/adapters';
 import { databaseTarget, DEFAULT_DATABASE_URL } from './core/db/database-url';
 import { issuePath } from './core/errors/describe-error';
 import { parseGoodsSourceList } from './core/goods/source-list';
@@ -64,6 +65,12 @@ const configSchema = z.object({
     .string()
     .default(DEFAULT_DATABASE_URL)
     .refine((url) => /^(file:|postgres(ql)?:\/\/)/i.test(url), 'must start with file: (SQLite) or postgres:// (PostgreSQL)'),
+  /** PostgreSQL: a statement running longer is cancelled and its request answered 503, ms; 0 = never; default 15000. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DATABASE_TIMEOUT_DEFAULTS.statementMs),
+  /** PostgreSQL: a statement waiting longer for a lock is cancelled and its request answered 503, ms; 0 = never; default 4000. */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DATABASE_TIMEOUT_DEFAULTS.lockMs),
+  /** PostgreSQL: a connection idle inside a transaction longer is closed and its transaction rolled back, ms; 0 = never; default 30000. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
   REDIS_URL: z
     .string()
     .refine((url) => /^rediss?:\/\//.test(url), 'must start with redis:// or rediss://')
@@ -186,4 +193,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_CHANNEL_SECRET: required in production');
   }
   return { ...result.data, PUBLIC_BASE_URL: result.data.PUBLIC_BASE_URL ?? defaultPublicBaseUrl(result.data.HOST, result.data.PORT) };
+}
+
+/** What PostgreSQL cuts short on each connection of the service's pool (DATABASE_*_TIMEOUT_MS). */
+export function databaseTimeoutsOf(config: Config): DatabaseTimeouts {
+  return {
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    lockMs: config.DATABASE_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }

@@ -4,7 +4,7 @@
 // it receives straight to this process and nothing is orphaned.
 import { migrationsDir } from '../prisma/schema';
 import { describeSeedResult, seedDatabase, seedOptionsOf } from '../prisma/seed';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseTimeoutsOf, loadConfig } from './config';
 import { openDatabase } from './core/db/client';
 import { databaseTarget } from './core/db/database-url';
 import { deployMigrations } from './core/db/migrations';
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     const applied = await deployMigrations(target, { dir: migrationsDir(target.provider) });
     if (applied.length > 0) console.log(`Applied ${applied.length} database migration(s).`);
   }
-  const database = await openDatabase(target);
+  const database = await openDatabase(target, { timeouts: databaseTimeoutsOf(config) });
   // The embedded database seeds itself on first start so `npm start` is ready to try; a PostgreSQL
   // deployment is seeded deliberately, with npm run db:seed.
   if (config.SEED_ON_START && target.provider === 'sqlite' && (await database.db.tenant.count()) === 0) {

@@ -3,7 +3,7 @@
 import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql/client';
 import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
-import { adapterFactory } from './adapters';
+import { adapterFactory, DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './adapters';
 import { withConnectionLock } from './sqlite-connection-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DatabaseTarget } from './database-url';
@@ -27,10 +27,13 @@ export interface DatabaseOptions {
    * a page costs a fixed number of queries) or wait for a statement to be under way.
    */
   onQuery?: (query: SqlQuery) => void;
+  /** PostgreSQL: what each connection cuts short; DATABASE_TIMEOUT_DEFAULTS unless given. */
+  timeouts?: DatabaseTimeouts;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
-  const driver = target.provider === 'sqlite' ? withStatementCache(adapterFactory(target)) : adapterFactory(target);
+  const factory = adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS);
+  const driver = target.provider === 'sqlite' ? withStatementCache(factory) : factory;
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const adapter = options.onQuery ? observeQueries(connection, options.onQuery) : connection;
   const db: Db = target.provider === 'sqlite' ? new SqlitePrismaClient({ adapter }) : (new PostgresPrismaClient({ adapter }) as unknown as Db);

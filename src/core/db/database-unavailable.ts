@@ -7,8 +7,13 @@ import { Prisma } from './client';
 const PRISMA_UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 /** adapter-pg's mapped kinds for the same faults. */
 const ADAPTER_UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-/** SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, starting up), 53300 (too many connections). */
-const POSTGRES_UNAVAILABLE_STATE = /^(08|57P0[123]$|53300$)/;
+/**
+ * SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, starting up), 53300 (too
+ * many connections), and the pool's time limits (adapters.ts): 57014 statement cancelled (statement
+ * timeout), 55P03 lock not available (lock timeout), 25P03 idle in transaction too long. Each leaves
+ * the transaction rolled back whole, so the request can be retried like an outage.
+ */
+const POSTGRES_UNAVAILABLE_STATE = /^(08|57P0[123]$|53300$|57014$|55P03$|25P03$)/;
 /** node-postgres' own messages for a connection that broke or never came (they carry no code). */
 const PG_CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated unexpectedly)/;
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);

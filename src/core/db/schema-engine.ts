@@ -9,7 +9,7 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 import { Pool } from 'pg';
-import { adapterFactory } from './adapters';
+import { adapterFactory, NO_DATABASE_TIMEOUTS } from './adapters';
 import type { DatabaseTarget } from './database-url';
 import { PrismaPg } from '@prisma/adapter-pg';
 
@@ -109,7 +109,7 @@ async function pgShadowDatabase(target: DatabaseTarget): Promise<SqlDriverAdapte
 
 /** The adapter factory the engine connects through; every connection it opens is kept for `close`. */
 function migrationAwareFactory(target: DatabaseTarget, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
-  const factory = adapterFactory(target);
+  const factory = adapterFactory(target, NO_DATABASE_TIMEOUTS);
   const track = (adapter: SqlDriverAdapter) => {
     opened.push(adapter);
     return adapter;
