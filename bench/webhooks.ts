@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../src/core/db/client';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { SEED } from '../test/support/database';
 import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
@@ -60,14 +60,17 @@ async function measure(withEndpoint: boolean, timeEvents: boolean): Promise<{ re
 async function timeDeliveries(target: Parameters<typeof openDatabase>[0]): Promise<void> {
   const database = await openDatabase(target);
   try {
+    const endpoint = await database.db.webhookEndpoint.findFirstOrThrow({ where: { tenantId: 1, partnerClientId: SEED.partnerClientId } });
     const total = EVENTS_PER_SECOND * DURATION_SECONDS;
     const start = Date.now();
     for (let index = 0; index < total; index++) {
       const due = start + (index * 1000) / EVENTS_PER_SECOND;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      await emitWebhookEvents(database.db, [
-        { tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `bench:${index}`, data: { timed: true }, occurredAt: new Date() },
-      ]);
+      await writeEvents(
+        database.db,
+        [{ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `bench:${index}`, data: { timed: true }, occurredAt: new Date() }],
+        () => [endpoint],
+      );
     }
     const written = (Date.now() - start) / 1000;
     const deadline = Date.now() + 60_000;

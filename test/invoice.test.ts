@@ -217,7 +217,7 @@ describe('generate', () => {
   it('retries a failed generation when asked again, and only then', async () => {
     const { order, bag } = await packedOrder();
     const ctx = new RequestContext('invoice-test', 1, { kind: 'partner', clientId: SEED.partnerClientId, clientRecordId: 0, scopes: new Set() }, '127.0.0.1', clock);
-    const failing = new InvoiceService(test.db, test.core.files, async () => {
+    const failing = new InvoiceService(test.db, test.core.files, test.core.webhookOutbox, async () => {
       throw new Error('renderer crashed');
     });
     const [failed] = await failing.generate(ctx, [order.orderNo], 'en');

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { useTestDatabase } from './support/app';
@@ -70,8 +70,8 @@ async function until(what: string, server: Server, condition: () => Promise<bool
 describe('a delivering process killed with SIGKILL', () => {
   it('loses no committed event: after a restart every event is delivered at least once', async () => {
     const { db } = test;
-    await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
-    const ids = await emitWebhookEvents(
+    const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
+    const ids = await writeEvents(
       db,
       Array.from({ length: EVENTS }, (_, index) => ({
         tenantId: 1,
@@ -81,6 +81,7 @@ describe('a delivering process killed with SIGKILL', () => {
         data: { index },
         occurredAt: new Date(),
       })),
+      () => [endpoint],
     );
     const first = startServer();
     try {

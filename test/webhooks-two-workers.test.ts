@@ -1,7 +1,7 @@
 // Two app instances on one PostgreSQL database deliver the outbox together: every event reaches the
 // counting receiver exactly once (no failures here, so no retry may repeat one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
 import { WebhookEventType } from '../src/core/webhook/event-types';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
@@ -32,8 +32,8 @@ afterAll(async () => {
 
 describe.runIf(TEST_DATABASE === 'postgresql')('two delivering processes on PostgreSQL', () => {
   it('deliver every event exactly once', async () => {
-    await test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/count`, eventTypes: [], secret: newWebhookSecret() } });
-    const ids = await emitWebhookEvents(
+    const endpoint = await test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/count`, eventTypes: [], secret: newWebhookSecret() } });
+    const ids = await writeEvents(
       test.db,
       Array.from({ length: EVENTS }, (_, index) => ({
         tenantId: 1,
@@ -44,6 +44,7 @@ describe.runIf(TEST_DATABASE === 'postgresql')('two delivering processes on Post
         data: { index },
         occurredAt: new Date(),
       })),
+      () => [endpoint],
     );
     const deadline = Date.now() + 30_000;
     while ((await test.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) < EVENTS && Date.now() < deadline) {

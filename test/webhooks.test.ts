@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { emitWebhookEvents } from '../src/core/webhook/webhook-outbox';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { envelope, partnerToken, postJson, useTestApp } from './support/app';
@@ -27,8 +27,12 @@ async function endpoint(path: string, options: { eventTypes?: string[]; partnerC
   const row = await test.db.webhookEndpoint.create({
     data: { tenantId: 1, partnerClientId: options.partnerClientId ?? SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: options.eventTypes ?? [], secret },
   });
+  await endpointsChanged(row);
   return { ...row, secret };
 }
+
+/** Written past the console here, so the app's outbox is told as the console would tell it. */
+const endpointsChanged = (row: { tenantId: number; partnerClientId: string }) => test.core.bus.publish({ kind: 'webhook-endpoints-changed', tenantId: row.tenantId, partnerClientId: row.partnerClientId });
 
 const bodiesAt = (path: string) => received.filter((entry) => entry.path === path).map((entry) => JSON.parse(entry.body) as { id: string; type: string; data: Record<string, unknown> });
 
@@ -223,10 +227,10 @@ describe('a dead receiver', () => {
   it("slows neither partner calls nor another partner's deliveries", async () => {
     const dead = await endpoint('/hang');
     // More events than the worker has slots: without a per-endpoint limit they would take them all.
-    await emitWebhookEvents(
+    await writeEvents(
       test.db,
       Array.from({ length: 40 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `hang:${index}`, data: { index }, occurredAt: new Date() })),
-      dead.id,
+      () => [dead],
     );
     await until('attempts hanging', async () => (received.some((entry) => entry.path === '/hang') ? true : undefined));
     const deadAttemptsFinished = () => test.db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: dead.id } } });
@@ -237,11 +241,12 @@ describe('a dead receiver', () => {
     // Another partner's event arrives while the dead receiver's attempts are still waiting (2 s time-out).
     const other = await createPartner(test.core);
     const fast = await endpoint('/other-fast', { partnerClientId: other.clientId });
-    const [eventId] = await emitWebhookEvents(test.db, [{ tenantId: 1, partnerClientId: other.clientId, type: WebhookEventType.TEST, orderingKey: 'fast', data: {}, occurredAt: new Date() }], fast.id);
+    const [eventId] = await writeEvents(test.db, [{ tenantId: 1, partnerClientId: other.clientId, type: WebhookEventType.TEST, orderingKey: 'fast', data: {}, occurredAt: new Date() }], () => [fast]);
     await until('the other partner delivered', async () => (received.some((entry) => entry.headers['webhook-id'] === eventId) ? true : undefined));
     expect(await deadAttemptsFinished()).toBe(0);
     // At most the per-endpoint limit of the dead receiver's deliveries were in flight.
     expect(received.filter((entry) => entry.path === '/hang').length).toBeLessThanOrEqual(4);
     await test.db.webhookEndpoint.update({ where: { id: dead.id }, data: { enabled: false } });
+    await endpointsChanged(dead);
   });
 });

@@ -79,6 +79,7 @@ import { TenantPackageService } from './tenant/tenant-package-service';
 import { TenantService } from './tenant/tenant-service';
 import { WalletService } from './wallet/wallet-service';
 import { WebhookEndpointService, type WebhookUrlPolicy } from './webhook/webhook-endpoint-service';
+import { WebhookOutbox } from './webhook/webhook-outbox';
 
 export interface CoreOptions {
   database: Database;
@@ -204,6 +205,8 @@ export interface Core {
   members: MemberService;
   /** Wallet balances, credits and debits (one ledger row each, idempotent on bizRef), reconciliation. */
   wallets: WalletService;
+  /** Writes partner webhook events in the transaction of their change (services hold it; tests and benches emit through it). */
+  webhookOutbox: WebhookOutbox;
   /** Partner clients' webhook endpoints of a tenant and their deliveries (console). */
   webhookEndpoints: WebhookEndpointService;
   /** Partner wallet pay and balance. */
@@ -298,10 +301,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await ipBlacklist.matcher.start();
   const errorCodes = new ErrorCodeService(database.db, bus, logger);
   await errorCodes.start();
-  const qc = new QcService(database.db);
+  const webhookOutbox = new WebhookOutbox(bus);
+  const qc = new QcService(database.db, webhookOutbox);
   const members = new MemberService(database.db, bus);
   const bindings = new PartnerBindings(database.db, bus);
-  const supplements = new SupplementService(database.db, bindings);
+  const supplements = new SupplementService(database.db, bindings, webhookOutbox);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter: partnerLimiter, now });
   return {
     database,
@@ -354,18 +358,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     purchaseOrders: new PurchaseOrderService(database.db, bindings, pricing, orderSettings),
     orderPages: new OrderPageService(database.db, bindings),
     qc,
-    warehouse: new WarehouseService(database.db, qc, files),
-    bags: new BagService(database.db, members, supplements),
+    warehouse: new WarehouseService(database.db, qc, files, webhookOutbox),
+    bags: new BagService(database.db, members, supplements, webhookOutbox),
     members,
-    wallets: new WalletService(database.db),
-    webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }),
-    walletPay: new WalletPayService(database.db, bindings),
+    wallets: new WalletService(database.db, webhookOutbox),
+    webhookOutbox,
+    webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }, bus),
+    walletPay: new WalletPayService(database.db, bindings, webhookOutbox),
     supplements,
     catalog: new CatalogService(database.db, bus),
-    purchasing: new PurchasingService(database.db, supplements),
+    purchasing: new PurchasingService(database.db, supplements, webhookOutbox),
     files,
-    invoices: new InvoiceService(database.db, files),
-    paymentOrders: new PaymentOrderService(database, new PaymentChannels([builtinPaymentChannel], BUILTIN_CHANNEL), paymentSettings),
+    invoices: new InvoiceService(database.db, files, webhookOutbox),
+    paymentOrders: new PaymentOrderService(database, new PaymentChannels([builtinPaymentChannel], BUILTIN_CHANNEL), paymentSettings, webhookOutbox),
     builtinPaymentChannel,
     dependencies: async () => ({
       database: await answers(() => database.ping()),

@@ -14,7 +14,7 @@ import type { MemberService } from '../member/member-service';
 import { memberAddressSnapshot } from '../order/address-snapshot';
 import { BagStatus, OrderItemStatus, SupplementBizType, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitBagEvent, emitOrderItemEvents } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { RaisedSupplement, SupplementService } from '../supplement/supplement-service';
 import { z } from '../validation';
@@ -102,6 +102,7 @@ export class BagService {
     private readonly db: Db,
     private readonly members: MemberService,
     private readonly supplements: SupplementService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   async get(ctx: RequestContext, raw: BagRefInput): Promise<BagView> {
@@ -147,7 +148,7 @@ export class BagService {
         data: { status: OrderItemStatus.PACKED, bagId: created.id },
       });
       if (packed.count !== orderItemIds.length) throw new ServiceError(ErrorCatalogue.BAG_ITEMS_CHANGED);
-      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_PACKED, orderItemIds, now, () => ({ bagOrderNo: created.bagNo }));
+      await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_PACKED, orderItemIds, now, () => ({ bagOrderNo: created.bagNo }));
       return created;
     });
     // The bag holds exactly the items just packed: nothing to read back.
@@ -186,7 +187,7 @@ export class BagService {
       // Compare-and-set on the freight read: of concurrent calls one moves it, and only that one bills.
       const changed = await tx.bagOrder.updateMany({ where: { id: bag.id, tenantId: bag.tenantId, status: BagStatus.READY, freightAmount: previous }, data });
       if (changed.count === 0) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
-      await emitBagEvent(tx, WebhookEventType.BAG_SHIPPING_SET, bag.id, ctx.now(), { shippingLine: input.shippingLine, freightAmount: input.freightAmount });
+      await this.outbox.bagEvent(tx, WebhookEventType.BAG_SHIPPING_SET, bag.id, ctx.now(), { shippingLine: input.shippingLine, freightAmount: input.freightAmount });
       if (difference === 0) return undefined;
       return this.supplements.raise(
         ctx,
@@ -221,8 +222,8 @@ export class BagService {
       const shippedItems = await tx.purchaseOrderItem.findMany({ where: { bagId: bag.id, tenantId: bag.tenantId, status: OrderItemStatus.PACKED }, select: { id: true } });
       await tx.purchaseOrderItem.updateMany({ where: { bagId: bag.id, tenantId: bag.tenantId, status: OrderItemStatus.PACKED }, data: { status: OrderItemStatus.SHIPPED } });
       const carrier = { shippingLine: bag.shippingLine, trackingNo: input.trackingNo };
-      await emitBagEvent(tx, WebhookEventType.BAG_SHIPPED, bag.id, ctx.now(), carrier);
-      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_SHIPPED, shippedItems.map((item) => item.id), ctx.now(), () => ({ bagOrderNo: bag.bagNo, ...carrier }));
+      await this.outbox.bagEvent(tx, WebhookEventType.BAG_SHIPPED, bag.id, ctx.now(), carrier);
+      await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_SHIPPED, shippedItems.map((item) => item.id), ctx.now(), () => ({ bagOrderNo: bag.bagNo, ...carrier }));
     });
     return bagView(await this.requireBag(ctx, bag.id));
   }
@@ -249,7 +250,7 @@ export class BagService {
     const moved = await this.db.$transaction(async (tx) => {
       const [row] = await tx.bagOrder.updateManyAndReturn({ where: { id: bag.id, tenantId: tenantIdOf(ctx), status: { in: [...from] } }, data });
       if (!row) throw new ServiceError(ErrorCatalogue.BAG_CHANGED, { bagNo: bag.bagNo });
-      await emitBagEvent(tx, event, bag.id, ctx.now(), { weightGrams: row.weightGrams, shippingLine: row.shippingLine, freightAmount: row.freightAmount });
+      await this.outbox.bagEvent(tx, event, bag.id, ctx.now(), { weightGrams: row.weightGrams, shippingLine: row.shippingLine, freightAmount: row.freightAmount });
       return row;
     });
     return { ...moved, items: bag.items };

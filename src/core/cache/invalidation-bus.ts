@@ -24,7 +24,9 @@ export type InvalidationMessage =
   /** A partner binding was created or removed: processes forget what they resolved for it. */
   | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string }
   /** A catalog goods or its SKUs changed (import, prices): processes forget its detail. */
-  | { kind: 'goods-changed'; source: number; goodsId: string };
+  | { kind: 'goods-changed'; source: number; goodsId: string }
+  /** A webhook endpoint of the partner was created, changed, enabled, disabled or deleted: processes forget its endpoints. */
+  | { kind: 'webhook-endpoints-changed'; tenantId: number; partnerClientId: string };
 
 export type InvalidationHandler = (message: InvalidationMessage) => void;
 /** Messages may have been missed: forget (or reload) everything cached. */

@@ -15,7 +15,7 @@ import { countryByAlpha2 } from '../geo/countries';
 import { partnerClientIdOf } from '../member/partner-binding';
 import { InvoiceStatus, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitBagEvent } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type InvoiceData, type InvoiceLanguage, type InvoiceParty, renderInvoicePdf } from './invoice-pdf';
 
@@ -93,6 +93,7 @@ export class InvoiceService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    private readonly outbox: WebhookOutbox,
     private readonly render: InvoiceRenderer = renderInvoicePdf,
   ) {}
 
@@ -219,7 +220,7 @@ export class InvoiceService {
           data: { status: InvoiceStatus.GENERATED, fileKey: key, generatedAt: now, error: null, updatedAt: now },
         });
         if (count !== 1) throw new LostClaim();
-        await emitBagEvent(tx, WebhookEventType.INVOICE_GENERATED, bag.bagId, now, { language, url: this.files.urlOf(key) });
+        await this.outbox.bagEvent(tx, WebhookEventType.INVOICE_GENERATED, bag.bagId, now, { language, url: this.files.urlOf(key) });
         return { ...claimed, status: InvoiceStatus.GENERATED, fileKey: key, updatedAt: now };
       });
     } catch (error) {

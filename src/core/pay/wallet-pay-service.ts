@@ -10,7 +10,7 @@ import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, Sup
 import type { RequestContext } from '../request-context';
 import { applyWalletMovement, WALLET_DEBIT_ERRORS, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitPurchaseOrderEventOf, emitSupplementEvents, PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource } from '../webhook/webhook-outbox';
+import { PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -76,6 +76,7 @@ export class WalletPayService {
   constructor(
     private readonly db: Db,
     private readonly bindings: PartnerBindings,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** The wallet balance of a user bound to the calling partner (cents): one statement, binding known or not. */
@@ -131,6 +132,7 @@ export class WalletPayService {
       await this.markBusinessOrderPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
       const change = await applyWalletMovement(
         tx,
+        this.outbox,
         { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` },
         payTime,
       );
@@ -185,7 +187,7 @@ export class WalletPayService {
         where: { orderId: order.id, status: OrderItemStatus.UNPAID },
         data: { status: OrderItemStatus.PAID },
       });
-      await emitPurchaseOrderEventOf(tx, WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt);
+      await this.outbox.emit(tx, [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)]);
       return;
     }
     const where = { paymentId: payOrder.paymentId, memberId, tenantId };
@@ -194,6 +196,6 @@ export class WalletPayService {
     // them since makes the group unpayable.
     const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
     if (paid.count !== target.billCount) throw notPayable(payOrder);
-    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
+    await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
   }
 }

@@ -24,7 +24,7 @@ import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { partnerScope } from '../order/query-guards';
 import { PaymentOrderStatus } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitPaymentOrderEvent } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import type { NotificationHeaders, PaymentChannels } from './payment-channel';
@@ -110,6 +110,7 @@ export class PaymentOrderService {
     private readonly database: Database,
     private readonly channels: PaymentChannels,
     private readonly settings: Pick<PaymentSettings, 'orderTtlMinutes' | 'checkoutDemo'>,
+    private readonly outbox: WebhookOutbox,
   ) {
     this.db = database.db;
   }
@@ -234,7 +235,7 @@ export class PaymentOrderService {
         });
         const current = await tx.paymentOrder.findUniqueOrThrow({ where: { id: order.id } });
         if (paid.count === 1) {
-          await emitPaymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_PAID, current);
+          await this.outbox.paymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_PAID, current);
           return { order: current, alreadyPaid: false };
         }
         if (current.status === PaymentOrderStatus.PAID) return { order: current, alreadyPaid: true };
@@ -299,7 +300,7 @@ export class PaymentOrderService {
       const moved = await tx.paymentOrder.updateMany({ where: { ...where, status: PaymentOrderStatus.PENDING, expireTime: { gt: now } }, data });
       const current = await tx.paymentOrder.findFirst({ where });
       if (moved.count === 1 && current) {
-        await emitPaymentOrderEvent(tx, current.status === PaymentOrderStatus.PAID ? WebhookEventType.PAYMENT_ORDER_PAID : WebhookEventType.PAYMENT_ORDER_CLOSED, current);
+        await this.outbox.paymentOrderEvent(tx, current.status === PaymentOrderStatus.PAID ? WebhookEventType.PAYMENT_ORDER_PAID : WebhookEventType.PAYMENT_ORDER_CLOSED, current);
       }
       return moved;
     });
@@ -336,7 +337,7 @@ export class PaymentOrderService {
     for (const { id } of due) {
       closed += await this.db.$transaction(async (tx) => {
         const { count } = await tx.paymentOrder.updateMany({ where: { id, status: PaymentOrderStatus.PENDING }, data: { status: PaymentOrderStatus.CLOSED, closedTime: now } });
-        if (count === 1) await emitPaymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_CLOSED, await tx.paymentOrder.findUniqueOrThrow({ where: { id } }));
+        if (count === 1) await this.outbox.paymentOrderEvent(tx, WebhookEventType.PAYMENT_ORDER_CLOSED, await tx.paymentOrder.findUniqueOrThrow({ where: { id } }));
         return count;
       });
     }

@@ -26,7 +26,7 @@ import { goodsSourceSchema } from '../catalog/catalog-service';
 import { MAX_INT32 } from '../order/query-guards';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementBizType, SupplementStatus } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitOrderItemEvents, emitPurchaseOrderEvent } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { AutoDebitOutcome, SupplementBillView, SupplementService } from '../supplement/supplement-service';
@@ -128,6 +128,7 @@ export class PurchasingService {
   constructor(
     private readonly db: Db,
     private readonly supplements: SupplementService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** Paid items awaiting purchase, oldest first. */
@@ -161,7 +162,7 @@ export class PurchasingService {
           where: { id: purchasedItem.id, tenantId, status: OrderItemStatus.PAID },
           data: { status: OrderItemStatus.PURCHASED, marketplaceOrderNo: input.marketplaceOrderNo, actualUnitPrice: input.actualUnitPrice, updatedAt: ctx.now() },
         });
-        if (purchased.count === 1) await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_PURCHASED, [purchasedItem.id], ctx.now());
+        if (purchased.count === 1) await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_PURCHASED, [purchasedItem.id], ctx.now());
       });
       // Whoever won the update, the item now says what was bought.
       item = await this.item(ctx, item.id);
@@ -210,8 +211,8 @@ export class PurchasingService {
       const orderClosed = await tx.purchaseOrder.updateMany({ where: { id: order.id, tenantId, status: PurchaseOrderStatus.UNPAID }, data: { status: PurchaseOrderStatus.CLOSED } });
       const items = await tx.purchaseOrderItem.findMany({ where: { orderId: order.id, tenantId, status: OrderItemStatus.UNPAID }, select: { id: true, orderItemNo: true }, orderBy: { id: 'asc' } });
       await tx.purchaseOrderItem.updateMany({ where: { orderId: order.id, tenantId, status: OrderItemStatus.UNPAID }, data: { status: OrderItemStatus.CANCELLED, updatedAt: ctx.now() } });
-      if (orderClosed.count === 1) await emitPurchaseOrderEvent(tx, WebhookEventType.PURCHASE_ORDER_CLOSED, order.id, ctx.now(), { reason });
-      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_CANCELLED, items.map((line) => line.id), ctx.now(), () => ({ reason }));
+      if (orderClosed.count === 1) await this.outbox.purchaseOrderEvent(tx, WebhookEventType.PURCHASE_ORDER_CLOSED, order.id, ctx.now(), { reason });
+      await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_CANCELLED, items.map((line) => line.id), ctx.now(), () => ({ reason }));
       return items.map((line) => line.orderItemNo);
     });
     const current = await this.item(ctx, item.id);
@@ -242,10 +243,11 @@ export class PurchasingService {
       const supplementRefund = await this.settlePriceSupplement(tx, tenantId, item, now);
       const change = await applyWalletMovement(
         tx,
+        this.outbox,
         { memberId: item.memberId, amount: share + supplementRefund, kind: WalletLedgerKind.REFUND, bizRef, remark: `Cancelled ${item.orderItemNo}: ${reason}` },
         now,
       );
-      await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_REFUNDED, [item.id], now, () => ({ refundAmount: change.entry.amount, reason }));
+      await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_REFUNDED, [item.id], now, () => ({ refundAmount: change.entry.amount, reason }));
       return { amount: change.entry.amount, bizRef, balanceAfter: change.entry.balanceAfter };
     });
     return { item: itemView(await this.item(ctx, item.id)), refund, cancelledItems: [] };

@@ -17,7 +17,7 @@ import { goodsSourceByCode } from '../goods/sources';
 import { partnerScope } from '../order/query-guards';
 import { OrderItemStatus, QcResult, QcStatus } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitOrderItemEvents } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 
 /** Records answered by `latest`: the most recent completed ones. */
@@ -142,7 +142,10 @@ function isPhotoUrl(url: string): boolean {
 export const QC_GOODS_READ_ERRORS: BusinessErrors = [ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED];
 
 export class QcService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: WebhookOutbox,
+  ) {}
 
   // --- Warehouse staff ------------------------------------------------------------------------
 
@@ -249,7 +252,7 @@ export class QcService {
       const photos = await tx.qcPhoto.findMany({ where: { qcRecordId: record.id }, ...withPhotos.photos });
       const state = stateOf({ ...record, photos });
       if (checked.count === 1) {
-        await emitOrderItemEvents(tx, WebhookEventType.ORDER_ITEM_QC_DONE, [record.orderItemId], ctx.now(), () => ({ qcId: state.qcId, result: state.result, remarks: state.remarks, photoUrls: state.photos }));
+        await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_QC_DONE, [record.orderItemId], ctx.now(), () => ({ qcId: state.qcId, result: state.result, remarks: state.remarks, photoUrls: state.photos }));
       }
       return state;
     });

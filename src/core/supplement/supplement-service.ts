@@ -14,7 +14,7 @@ import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitSupplementEvents } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
@@ -106,6 +106,7 @@ export class SupplementService {
   constructor(
     private readonly db: Db,
     private readonly bindings: PartnerBindings,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** Unpaid bills of a bound member, oldest first (partner operation). */
@@ -262,7 +263,7 @@ export class SupplementService {
         createdAt: now,
       },
     });
-    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_RAISED, { id: bill.id }, now);
+    await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_RAISED, { id: bill.id }, now);
     if (!member.repaymentAuthorized) return { bill: billView(bill) };
     return this.debitNewBill(tx, bill, now);
   }
@@ -283,7 +284,7 @@ export class SupplementService {
       return { bill: billView(bill), autoDebit: { orderExpensesNo, memberId, amount, result: 'insufficient-balance', balance: wallet.balance } };
     }
     const paid = await tx.supplementBill.update({ where: { id: bill.id }, data: { status: SupplementStatus.PAID, paidAt: now } });
-    await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
+    await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
     return { bill: billView(paid), autoDebit: { orderExpensesNo, memberId, amount, result: 'paid', balance } };
   }
 
@@ -301,7 +302,7 @@ export class SupplementService {
           data: { status: SupplementStatus.PAID, paidAt: now },
         });
         if (claimed.count === 0) return undefined;
-        await emitSupplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
+        await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, { id: bill.id }, now);
         return this.chargeWallet(tx, bill, now);
       });
       if (balance === undefined) return { orderExpensesNo, memberId, amount, result: 'skipped' };
@@ -317,6 +318,7 @@ export class SupplementService {
   private async chargeWallet(tx: DbTransaction, bill: BillRecord, now: Date): Promise<number> {
     const change = await applyWalletMovement(
       tx,
+      this.outbox,
       { memberId: bill.memberId, amount: -bill.amount, kind: WalletLedgerKind.AUTO_DEBIT, bizRef: supplementBizRef(bill.orderExpensesNo), remark: `${bill.bizType} ${bill.bizNo}` },
       now,
     );

@@ -7,7 +7,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { MAX_INT32 } from '../order/query-guards';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitMemberEvent } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 
 /** What a ledger row says happened (WalletLedger.kind). */
 export const WalletLedgerKind = {
@@ -58,7 +58,7 @@ export interface WalletChange {
   applied: boolean;
 }
 
-export async function applyWalletMovement(tx: DbTransaction, movement: WalletMovement, now: Date): Promise<WalletChange> {
+export async function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date): Promise<WalletChange> {
   const { memberId, amount, bizRef } = movement;
   // Found through the member's wallet, so the (walletId, bizRef) key serves it without a wallet read first.
   const earlier = await tx.walletLedger.findFirst({ where: { bizRef, wallet: { memberId } } });
@@ -78,7 +78,7 @@ export async function applyWalletMovement(tx: DbTransaction, movement: WalletMov
   const entry = await tx.walletLedger.create({
     data: { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now },
   });
-  await emitMemberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now);
+  await outbox.memberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now);
   return { entry, applied: true };
 }
 

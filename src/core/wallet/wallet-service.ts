@@ -7,6 +7,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WALLET_LEDGER_KINDS, type WalletChange, type WalletLedgerKind } from './wallet-ledger';
 
 export const walletChangeSchema = z.object({
@@ -35,7 +36,10 @@ export interface WalletDiscrepancy {
 }
 
 export class WalletService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: WebhookOutbox,
+  ) {}
 
   async balance(ctx: RequestContext, memberId: number): Promise<WalletBalance> {
     const id = z.number().int().positive().parse(memberId);
@@ -77,12 +81,12 @@ export class WalletService {
         if (!(await tx.member.findFirst({ where: { id: input.memberId, tenantId }, select: { id: true } }))) {
           throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: input.memberId });
         }
-        return applyWalletMovement(tx, movement, ctx.now());
+        return applyWalletMovement(tx, this.outbox, movement, ctx.now());
       });
     } catch (error) {
       // A concurrent change with the same bizRef committed first; its row stands and this one rolled back.
       if (!isUniqueViolation(error)) throw error;
-      return this.db.$transaction((tx) => applyWalletMovement(tx, movement, ctx.now()));
+      return this.db.$transaction((tx) => applyWalletMovement(tx, this.outbox, movement, ctx.now()));
     }
   }
 }

@@ -9,7 +9,7 @@ import type { FileStore } from '../files/file-store';
 import { pageInputSchema, pageWindow } from '../paging';
 import { OrderItemStatus, QcResult, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
-import { emitOrderItemEvents } from '../webhook/webhook-outbox';
+import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { MAX_QC_PHOTO_URL_LENGTH, MAX_QC_PHOTOS, MAX_QC_REMARKS_LENGTH, type QcRecordState, type QcService } from '../qc/qc-service';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
@@ -133,6 +133,7 @@ export class WarehouseService {
     private readonly db: Db,
     private readonly qc: QcService,
     private readonly files: FileStore,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** A page of the tenant's items in one status (a station's queue), oldest first. */
@@ -198,7 +199,7 @@ export class WarehouseService {
     const tenantId = tenantIdOf(ctx);
     await this.db.$transaction(async (tx) => {
       const moved = await tx.purchaseOrderItem.updateMany({ where: { id: orderItemId, tenantId, status: from }, data: { status: to } });
-      if (moved.count === 1) await emitOrderItemEvents(tx, event, [orderItemId], ctx.now());
+      if (moved.count === 1) await this.outbox.orderItemEvents(tx, event, [orderItemId], ctx.now());
     });
     const item = await this.db.purchaseOrderItem.findFirst({ where: { id: orderItemId, tenantId }, select: ITEM_SELECT });
     if (!item) throw new ServiceError(ErrorCatalogue.WAREHOUSE_ITEM_NOT_FOUND, { orderItemId });

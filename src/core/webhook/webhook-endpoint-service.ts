@@ -2,6 +2,7 @@
 // create and rotate, masked everywhere else; every read and write is within the caller's tenant, and
 // an endpoint serves a partner client of that tenant only.
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
@@ -9,7 +10,7 @@ import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSche
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { SUBSCRIBABLE_EVENT_TYPES, WebhookEventType } from './event-types';
-import { emitWebhookEvents } from './webhook-outbox';
+import { writeEvents } from './webhook-outbox';
 import { maskWebhookSecret, newWebhookSecret } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
 
@@ -105,6 +106,7 @@ export class WebhookEndpointService {
   constructor(
     private readonly db: Db,
     private readonly urlPolicy: WebhookUrlPolicy,
+    private readonly bus: InvalidationBus,
   ) {}
 
   async create(ctx: RequestContext, input: WebhookEndpointSave): Promise<WebhookEndpointWithSecret> {
@@ -112,19 +114,25 @@ export class WebhookEndpointService {
     const { partnerClientId, url, eventTypes, description } = await this.checked(ctx, parseInput(endpointSchemas.create, input));
     const secret = newWebhookSecret();
     const row = await this.db.webhookEndpoint.create({ data: { tenantId, partnerClientId, url, eventTypes, description: description ?? null, secret } });
+    await this.changed(row);
     return { endpoint: view(row), secret };
   }
 
   async update(ctx: RequestContext, input: WebhookEndpointSave): Promise<WebhookEndpointView> {
     const parsed = parseInput(endpointSchemas.update, input);
-    await this.owned(ctx, parsed.id);
+    const before = await this.owned(ctx, parsed.id);
     const { id, partnerClientId, url, eventTypes, description } = await this.checked(ctx, parsed);
-    return view(await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data: { partnerClientId, url, eventTypes, description: description ?? null } }));
+    const row = await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data: { partnerClientId, url, eventTypes, description: description ?? null } });
+    // The endpoint may have moved to another partner client: both forget it.
+    await this.changed(before);
+    if (row.partnerClientId !== before.partnerClientId) await this.changed(row);
+    return view(row);
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    await this.owned(ctx, id);
+    const row = await this.owned(ctx, id);
     await this.db.webhookEndpoint.delete({ where: { id, tenantId: tenantIdOf(ctx) } });
+    await this.changed(row);
   }
 
   async get(ctx: RequestContext, id: number): Promise<WebhookEndpointView> {
@@ -144,7 +152,9 @@ export class WebhookEndpointService {
     const { id, status } = parseInput(statusSchema, input);
     await this.owned(ctx, id);
     const data = status === 0 ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : { enabled: false, disabledReason: 'disabled in the console', disabledAt: ctx.now() };
-    return view(await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data }));
+    const row = await this.db.webhookEndpoint.update({ where: { id, tenantId: tenantIdOf(ctx) }, data });
+    await this.changed(row);
+    return view(row);
   }
 
   /** A new secret, answered once; the old one keeps signing for the overlap (a day unless stated). */
@@ -157,17 +167,16 @@ export class WebhookEndpointService {
       where: { id, tenantId: tenantIdOf(ctx) },
       data: { secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(ctx.now().getTime() + overlapMs) },
     });
+    await this.changed(row);
     return { endpoint: view(row), secret };
   }
 
   /** A `webhook.test` event to this endpoint only; answers its event id. */
   async sendTest(ctx: RequestContext, id: number): Promise<string> {
     const endpoint = await this.owned(ctx, id);
-    const [eventId] = await emitWebhookEvents(
-      this.db,
-      [{ tenantId: endpoint.tenantId, partnerClientId: endpoint.partnerClientId, type: WebhookEventType.TEST, orderingKey: `test:${endpoint.id}`, data: { message: 'test event from the console' }, occurredAt: ctx.now() }],
-      endpoint.id,
-    );
+    const event = { tenantId: endpoint.tenantId, partnerClientId: endpoint.partnerClientId, type: WebhookEventType.TEST, orderingKey: `test:${endpoint.id}`, data: { message: 'test event from the console' }, occurredAt: ctx.now() };
+    // One event and its two rows: a transaction, so the delivery never misses its event.
+    const [eventId] = await this.db.$transaction((tx) => writeEvents(tx, [event], () => (endpoint.enabled ? [endpoint] : [])));
     return eventId as string;
   }
 
@@ -218,6 +227,11 @@ export class WebhookEndpointService {
       data: requeued(ctx.now()),
     });
     return count;
+  }
+
+  /** Every process forgets the endpoints of the row's partner client (the outbox caches them). */
+  private async changed(row: { tenantId: number; partnerClientId: string }): Promise<void> {
+    await this.bus.publish({ kind: 'webhook-endpoints-changed', tenantId: row.tenantId, partnerClientId: row.partnerClientId });
   }
 
   private async owned(ctx: RequestContext, id: number): Promise<EndpointRow> {

@@ -2,7 +2,11 @@
 // change that causes the event, so a rolled-back change emits nothing and a committed one is never
 // lost; the delivery worker (webhook-worker.ts) sends what was written. Each event goes to one
 // partner and names only that partner's identifiers; members bound to no partner emit nothing.
+// Deliveries committed here wake the worker at once (database/outbox-commits.ts); its poll is the
+// safety net.
 import { randomBytes } from 'node:crypto';
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { SupplementBizType } from '../order/statuses';
 import type { WebhookEventType } from './event-types';
@@ -24,33 +28,51 @@ export function newWebhookEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;
 }
 
-function subscribes(eventTypes: unknown, type: string): boolean {
+/** An enabled endpoint as the outbox needs it: where deliveries go and which types it takes. */
+interface SubscribedEndpoint {
+  id: number;
+  eventTypes: unknown;
+}
+
+function subscribes(endpoint: SubscribedEndpoint, type: string): boolean {
+  const { eventTypes } = endpoint;
   return !Array.isArray(eventTypes) || eventTypes.length === 0 || eventTypes.includes(type);
 }
 
-/** Writes the events and one pending delivery per enabled endpoint of their partner subscribed to the type. */
-export async function emitWebhookEvents(tx: Writer, events: readonly OutboxEvent[], onlyEndpointId?: number): Promise<string[]> {
-  if (events.length === 0) return [];
-  const owners = [...new Map(events.map((event) => [`${event.tenantId}\u0000${event.partnerClientId}`, { tenantId: event.tenantId, partnerClientId: event.partnerClientId }])).values()];
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { enabled: true, ...(onlyEndpointId !== undefined ? { id: onlyEndpointId } : {}), OR: owners },
-    select: { id: true, tenantId: true, partnerClientId: true, eventTypes: true },
+/** Partners whose enabled endpoints are remembered, least recently used dropped beyond. */
+export const MAX_CACHED_PARTNERS = 10_000;
+
+const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u0000${partnerClientId}`;
+
+/**
+ * The events in one multi-row insert, then their deliveries in another (none when no endpoint takes
+ * them); answers the event ids, in the order of `events`.
+ */
+export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
+  const eventIds = events.map(() => newWebhookEventId());
+  const rows = await tx.webhookEvent.createManyAndReturn({
+    data: events.map((event, index) => ({
+      eventId: eventIds[index] as string,
+      tenantId: event.tenantId,
+      partnerClientId: event.partnerClientId,
+      type: event.type,
+      orderingKey: event.orderingKey,
+      payload: event.data as object,
+      occurredAt: event.occurredAt,
+    })),
+    select: { id: true, eventId: true },
   });
-  const eventIds: string[] = [];
-  const deliveries: { tenantId: number; endpointId: number; eventId: number; orderingKey: string; status: number; nextAttemptAt: Date }[] = [];
-  for (const event of events) {
-    const eventId = newWebhookEventId();
-    eventIds.push(eventId);
-    const row = await tx.webhookEvent.create({
-      data: { eventId, tenantId: event.tenantId, partnerClientId: event.partnerClientId, type: event.type, orderingKey: event.orderingKey, payload: event.data as object, occurredAt: event.occurredAt },
-      select: { id: true },
-    });
-    for (const endpoint of endpoints) {
-      if (endpoint.tenantId !== event.tenantId || endpoint.partnerClientId !== event.partnerClientId) continue;
-      if (onlyEndpointId === undefined && !subscribes(endpoint.eventTypes, event.type)) continue;
-      deliveries.push({ tenantId: event.tenantId, endpointId: endpoint.id, eventId: row.id, orderingKey: event.orderingKey, status: DeliveryStatus.PENDING, nextAttemptAt: event.occurredAt });
-    }
-  }
+  const rowIdOf = new Map(rows.map((row) => [row.eventId, row.id]));
+  const deliveries = events.flatMap((event, index) =>
+    endpointsOf(event).map((endpoint) => ({
+      tenantId: event.tenantId,
+      endpointId: endpoint.id,
+      eventId: rowIdOf.get(eventIds[index] as string) as number,
+      orderingKey: event.orderingKey,
+      status: DeliveryStatus.PENDING,
+      nextAttemptAt: event.occurredAt,
+    })),
+  );
   if (deliveries.length > 0) await tx.webhookDelivery.createMany({ data: deliveries });
   return eventIds;
 }
@@ -79,59 +101,16 @@ export const PURCHASE_ORDER_EVENT_FIELDS = { ...ORDER_IDENTITY, paymentId: true,
 
 export type PurchaseOrderEventSource = OrderIdentity & { paymentId: string; payAmount: number; status: number };
 
-/** An event of a purchase order (paid, closed). */
-export async function emitPurchaseOrderEvent(tx: Writer, type: WebhookEventType, orderId: number, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
-  const order = await tx.purchaseOrder.findUniqueOrThrow({ where: { id: orderId }, select: PURCHASE_ORDER_EVENT_FIELDS });
-  await emitPurchaseOrderEventOf(tx, type, order, occurredAt, extra);
-}
-
-/** An event of a purchase order the caller holds as it is now (its status after the change). */
-export async function emitPurchaseOrderEventOf(tx: Writer, type: WebhookEventType, order: PurchaseOrderEventSource, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
-  await emitWebhookEvents(tx, [
-    {
-      tenantId: order.tenantId,
-      partnerClientId: order.partnerClientId,
-      type,
-      orderingKey: orderOrderingKey(order.orderNo),
-      data: { ...orderData(order), paymentId: order.paymentId, payAmount: order.payAmount, status: order.status, ...extra },
-      occurredAt,
-    },
-  ]);
-}
-
-/** One event per order item (of the given ids), each naming its order; `extra` adds per-item data. */
-export async function emitOrderItemEvents(
-  tx: Writer,
-  type: WebhookEventType,
-  itemIds: readonly number[],
-  occurredAt: Date,
-  extra: (itemId: number) => Record<string, unknown> = () => ({}),
-): Promise<void> {
-  if (itemIds.length === 0) return;
-  const items = await tx.purchaseOrderItem.findMany({
-    where: { id: { in: [...itemIds] } },
-    select: { id: true, orderItemNo: true, status: true, order: { select: ORDER_IDENTITY } },
-    orderBy: { id: 'asc' },
-  });
-  await emitWebhookEvents(
-    tx,
-    items.map((item) => ({
-      tenantId: item.order.tenantId,
-      partnerClientId: item.order.partnerClientId,
-      type,
-      orderingKey: orderOrderingKey(item.order.orderNo),
-      data: { ...orderData(item.order), orderItemNo: item.orderItemNo, status: item.status, ...extra(item.id) },
-      occurredAt,
-    })),
-  );
-}
-
-/**
- * One event per partner with items in the bag: each names the bag and only its own items. A bag of
- * items no partner ordered emits nothing.
- */
-export async function emitBagEvent(tx: Writer, type: WebhookEventType, bagId: number, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
-  await emitWebhookEvents(tx, await bagEvents(tx, type, { id: bagId }, occurredAt, extra));
+/** The event of a purchase order the caller holds as it is now (its status after the change). */
+export function purchaseOrderEventOf(type: WebhookEventType, order: PurchaseOrderEventSource, occurredAt: Date, extra: Record<string, unknown> = {}): OutboxEvent {
+  return {
+    tenantId: order.tenantId,
+    partnerClientId: order.partnerClientId,
+    type,
+    orderingKey: orderOrderingKey(order.orderNo),
+    data: { ...orderData(order), paymentId: order.paymentId, payAmount: order.payAmount, status: order.status, ...extra },
+    occurredAt,
+  };
 }
 
 async function bagEvents(tx: Writer, type: WebhookEventType, where: Prisma.BagOrderWhereUniqueInput, occurredAt: Date, extra: Record<string, unknown>): Promise<OutboxEvent[]> {
@@ -142,7 +121,7 @@ async function bagEvents(tx: Writer, type: WebhookEventType, where: Prisma.BagOr
   if (!bag) return [];
   const perPartner = new Map<string, { owner: OrderIdentity; items: Record<string, unknown>[] }>();
   for (const item of bag.items) {
-    const key = `${item.order.tenantId}\u0000${item.order.partnerClientId}`;
+    const key = partnerKey(item.order.tenantId, item.order.partnerClientId);
     const group = perPartner.get(key) ?? { owner: item.order, items: [] };
     group.items.push({ ...orderData(item.order), orderItemNo: item.orderItemNo });
     perPartner.set(key, group);
@@ -158,59 +137,130 @@ async function bagEvents(tx: Writer, type: WebhookEventType, where: Prisma.BagOr
 }
 
 /**
- * Events of supplement bills: a bill on a purchase order goes to the order's partner, a bill on a bag
- * to each partner with items in it, in the order's or the bag's sequence.
+ * Writes events and their deliveries inside the caller's transaction. Each partner's enabled
+ * endpoints are read once per process and kept until an endpoint change (console, or the worker
+ * disabling one) publishes webhook-endpoints-changed, so a partner call pays only the inserts.
  */
-export async function emitSupplementEvents(tx: Writer, type: WebhookEventType, where: Prisma.SupplementBillWhereInput, occurredAt: Date): Promise<void> {
-  const bills = await tx.supplementBill.findMany({
-    where,
-    select: { tenantId: true, orderExpensesNo: true, bizType: true, bizNo: true, amount: true, reason: true, status: true, paymentId: true },
-    orderBy: { id: 'asc' },
-  });
-  const events: OutboxEvent[] = [];
-  for (const bill of bills) {
-    const billData = { orderExpensesNo: bill.orderExpensesNo, amount: bill.amount, reason: bill.reason, supplementStatus: bill.status, paymentId: bill.paymentId };
-    if (bill.bizType === SupplementBizType.BAG) {
-      events.push(...(await bagEvents(tx, type, { bagNo: bill.bizNo }, occurredAt, billData)));
-      continue;
-    }
-    const order = await tx.purchaseOrder.findFirst({ where: { orderNo: bill.bizNo, tenantId: bill.tenantId }, select: ORDER_IDENTITY });
-    if (!order) continue;
-    events.push({ tenantId: order.tenantId, partnerClientId: order.partnerClientId, type, orderingKey: orderOrderingKey(order.orderNo), data: { ...orderData(order), ...billData }, occurredAt });
+export class WebhookOutbox {
+  private readonly endpoints: InvalidatedCache<string, SubscribedEndpoint[]>;
+
+  constructor(bus: InvalidationBus, maxPartners: number = MAX_CACHED_PARTNERS) {
+    this.endpoints = new InvalidatedCache(bus, (message) => (message.kind === 'webhook-endpoints-changed' ? partnerKey(message.tenantId, message.partnerClientId) : undefined), maxPartners);
   }
-  await emitWebhookEvents(tx, events);
-}
 
-/** One event per partner the member is bound to, naming the member by that partner's externalUserId. */
-export async function emitMemberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
-  const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: { tenantId: true, partnerClientId: true, externalUserId: true }, orderBy: { id: 'asc' } });
-  await emitWebhookEvents(
-    tx,
-    bindings.map((binding) => ({
-      tenantId: binding.tenantId,
-      partnerClientId: binding.partnerClientId,
-      type,
-      orderingKey,
-      data: { externalUserId: binding.externalUserId, ...data },
-      occurredAt,
-    })),
-  );
-}
+  /** Writes the events and one pending delivery per enabled endpoint of their partner subscribed to the type. */
+  async emit(tx: Writer, events: readonly OutboxEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const endpointsOf = new Map<string, SubscribedEndpoint[]>();
+    for (const { tenantId, partnerClientId } of events) {
+      const key = partnerKey(tenantId, partnerClientId);
+      if (!endpointsOf.has(key)) endpointsOf.set(key, await this.enabledEndpoints(tx, tenantId, partnerClientId));
+    }
+    await writeEvents(tx, events, (event) => (endpointsOf.get(partnerKey(event.tenantId, event.partnerClientId)) ?? []).filter((endpoint) => subscribes(endpoint, event.type)));
+  }
 
-/** An event of a USD payment order of a partner (paid, closed). */
-export async function emitPaymentOrderEvent(
-  tx: Writer,
-  type: WebhookEventType,
-  order: { tenantId: number; partnerClientId: string; orderNo: string; outOrderNo: string; paymentOrderId: string; payAmount: number; status: number; paidTime: Date | null; closedTime: Date | null; updatedAt: Date },
-): Promise<void> {
-  await emitWebhookEvents(tx, [
-    {
-      tenantId: order.tenantId,
-      partnerClientId: order.partnerClientId,
-      type,
-      orderingKey: `payment:${order.orderNo}`,
-      data: { orderNo: order.orderNo, outOrderNo: order.outOrderNo, paymentOrderId: order.paymentOrderId, payAmount: order.payAmount, status: order.status },
-      occurredAt: order.paidTime ?? order.closedTime ?? order.updatedAt,
-    },
-  ]);
+  private async enabledEndpoints(tx: Writer, tenantId: number, partnerClientId: string): Promise<SubscribedEndpoint[]> {
+    const key = partnerKey(tenantId, partnerClientId);
+    return (
+      this.endpoints.get(key) ??
+      this.endpoints.remember(
+        key,
+        () => tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } }),
+        (rows) => rows,
+      )
+    );
+  }
+
+  /** An event of a purchase order (closed), read by id. */
+  async purchaseOrderEvent(tx: Writer, type: WebhookEventType, orderId: number, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
+    const order = await tx.purchaseOrder.findUniqueOrThrow({ where: { id: orderId }, select: PURCHASE_ORDER_EVENT_FIELDS });
+    await this.emit(tx, [purchaseOrderEventOf(type, order, occurredAt, extra)]);
+  }
+
+  /** One event per order item (of the given ids), each naming its order; `extra` adds per-item data. */
+  async orderItemEvents(tx: Writer, type: WebhookEventType, itemIds: readonly number[], occurredAt: Date, extra: (itemId: number) => Record<string, unknown> = () => ({})): Promise<void> {
+    if (itemIds.length === 0) return;
+    const items = await tx.purchaseOrderItem.findMany({
+      where: { id: { in: [...itemIds] } },
+      select: { id: true, orderItemNo: true, status: true, order: { select: ORDER_IDENTITY } },
+      orderBy: { id: 'asc' },
+    });
+    await this.emit(
+      tx,
+      items.map((item) => ({
+        tenantId: item.order.tenantId,
+        partnerClientId: item.order.partnerClientId,
+        type,
+        orderingKey: orderOrderingKey(item.order.orderNo),
+        data: { ...orderData(item.order), orderItemNo: item.orderItemNo, status: item.status, ...extra(item.id) },
+        occurredAt,
+      })),
+    );
+  }
+
+  /**
+   * One event per partner with items in the bag: each names the bag and only its own items. A bag of
+   * items no partner ordered emits nothing.
+   */
+  async bagEvent(tx: Writer, type: WebhookEventType, bagId: number, occurredAt: Date, extra: Record<string, unknown> = {}): Promise<void> {
+    await this.emit(tx, await bagEvents(tx, type, { id: bagId }, occurredAt, extra));
+  }
+
+  /**
+   * Events of supplement bills: a bill on a purchase order goes to the order's partner, a bill on a bag
+   * to each partner with items in it, in the order's or the bag's sequence.
+   */
+  async supplementEvents(tx: Writer, type: WebhookEventType, where: Prisma.SupplementBillWhereInput, occurredAt: Date): Promise<void> {
+    const bills = await tx.supplementBill.findMany({
+      where,
+      select: { tenantId: true, orderExpensesNo: true, bizType: true, bizNo: true, amount: true, reason: true, status: true, paymentId: true },
+      orderBy: { id: 'asc' },
+    });
+    const events: OutboxEvent[] = [];
+    for (const bill of bills) {
+      const billData = { orderExpensesNo: bill.orderExpensesNo, amount: bill.amount, reason: bill.reason, supplementStatus: bill.status, paymentId: bill.paymentId };
+      if (bill.bizType === SupplementBizType.BAG) {
+        events.push(...(await bagEvents(tx, type, { bagNo: bill.bizNo }, occurredAt, billData)));
+        continue;
+      }
+      const order = await tx.purchaseOrder.findFirst({ where: { orderNo: bill.bizNo, tenantId: bill.tenantId }, select: ORDER_IDENTITY });
+      if (!order) continue;
+      events.push({ tenantId: order.tenantId, partnerClientId: order.partnerClientId, type, orderingKey: orderOrderingKey(order.orderNo), data: { ...orderData(order), ...billData }, occurredAt });
+    }
+    await this.emit(tx, events);
+  }
+
+  /** One event per partner the member is bound to, naming the member by that partner's externalUserId. */
+  async memberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
+    const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: { tenantId: true, partnerClientId: true, externalUserId: true }, orderBy: { id: 'asc' } });
+    await this.emit(
+      tx,
+      bindings.map((binding) => ({
+        tenantId: binding.tenantId,
+        partnerClientId: binding.partnerClientId,
+        type,
+        orderingKey,
+        data: { externalUserId: binding.externalUserId, ...data },
+        occurredAt,
+      })),
+    );
+  }
+
+  /** An event of a USD payment order of a partner (paid, closed). */
+  async paymentOrderEvent(
+    tx: Writer,
+    type: WebhookEventType,
+    order: { tenantId: number; partnerClientId: string; orderNo: string; outOrderNo: string; paymentOrderId: string; payAmount: number; status: number; paidTime: Date | null; closedTime: Date | null; updatedAt: Date },
+  ): Promise<void> {
+    await this.emit(tx, [
+      {
+        tenantId: order.tenantId,
+        partnerClientId: order.partnerClientId,
+        type,
+        orderingKey: `payment:${order.orderNo}`,
+        data: { orderNo: order.orderNo, outOrderNo: order.outOrderNo, paymentOrderId: order.paymentOrderId, payAmount: order.payAmount, status: order.status },
+        occurredAt: order.paidTime ?? order.closedTime ?? order.updatedAt,
+      },
+    ]);
+  }
 }
