@@ -123,7 +123,7 @@ export async function menuTree(): Promise<TreeOption[]> {
 }
 
 /** Social sign-in and notify messages are for members (1) and administrators (2) only. */
-export const memberOrAdmin = (): readonly Option[] => userTypes().filter((option) => option.value !== 3);
+export const memberOrAdmin = async (): Promise<readonly Option[]> => (await userTypes()).filter((option) => option.value !== 3);
 
 const TenantPackageOptionsDocument = graphql(`
   query ConsoleTenantPackageOptions {
