@@ -12,6 +12,7 @@ import { basicAuth, createTestApp, envelope, getQuery, type TestApp, tokenOf, us
 import { createBoundMember, type MemberFixture } from './support/commerce-fixtures';
 import { createPartner, type TestPartner } from './support/partner-clients';
 import { PRIVATE_REDIS_AVAILABLE, PrivateRedis } from './support/private-redis';
+import { statusWithin } from './support/until';
 
 const test = useTestDatabase('redis_stall');
 /** The Redis command time-out (src/core/cache/redis.ts): what one request waits on a stalled Redis at most. */
@@ -40,17 +41,6 @@ async function timed(call: () => Promise<LightMyRequestResponse>): Promise<{ res
 }
 
 const balance = (app: FastifyInstance, bearer: string) => getQuery(app, bearer, '/open-api/pay/wallet/balance', { externalUserId: member.externalUserId });
-
-/** The status `call` answers once it answers `expected`, polled every 50 ms for at most `withinMs`. */
-async function statusWithin(withinMs: number, expected: number, call: () => Promise<LightMyRequestResponse>): Promise<number> {
-  const deadline = Date.now() + withinMs;
-  let status = (await call()).statusCode;
-  while (status !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    status = (await call()).statusCode;
-  }
-  return status;
-}
 
 describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('a stalled Redis', () => {
   beforeAll(async () => {
