@@ -1,9 +1,8 @@
 // The Redis invalidation bus against a private redis-server stopped and started by the test: what
 // makes caches resynchronise when messages may have been lost, each mechanism on its own.
-import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type InvalidationMessage, RedisInvalidationBus } from '../src/core/cache/invalidation-bus';
-import { closeRedis, connectRedis, redisName } from '../src/core/cache/redis';
+import { connectRedis, type RedisCircuit, redisName } from '../src/core/cache/redis';
 import { silentLogger } from '../src/core/logger';
 import { TEST_REDIS_PREFIX } from './support/environment';
 import { PRIVATE_REDIS_AVAILABLE, PrivateRedis } from './support/private-redis';
@@ -12,7 +11,7 @@ const HOUR_MS = 3_600_000;
 const CHANGE: InvalidationMessage = { kind: 'client-changed', clientId: 'bus-test' };
 
 let redis: PrivateRedis;
-const opened: Array<{ bus: RedisInvalidationBus; publisher: Redis }> = [];
+const opened: Array<{ bus: RedisInvalidationBus; publisher: RedisCircuit }> = [];
 
 /** A bus as one process has it, with what its caches were told. */
 async function openBus(maxAgeMs = HOUR_MS) {
@@ -42,7 +41,7 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('RedisInvalidationBus', () => {
   afterEach(async () => {
     for (const { bus, publisher } of opened.splice(0)) {
       await bus.close();
-      await closeRedis(publisher);
+      await publisher.close();
     }
   });
 
@@ -82,7 +81,7 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('RedisInvalidationBus', () => {
     const one = await openBus();
     const other = await openBus();
     // Only this process loses its connection: the peer hears nothing of an outage itself.
-    one.publisher.disconnect(true);
+    one.publisher.client.disconnect(true);
     await one.bus.publish(CHANGE);
     expect(await eventually(() => other.heard.resyncs === 1)).toBe(true);
     expect(other.heard.messages).toEqual([]);

@@ -58,6 +58,21 @@ describe.runIf(TEST_DATABASE === 'postgresql')('PostgreSQL statement and lock ti
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
+  it('rolls back an interactive transaction that a slow statement made outlive its time limit, as an outage-like fault', async () => {
+    const error = await test.db
+      .$transaction(
+        async (tx) => {
+          await tx.wallet.update({ where: { memberId: member.memberId }, data: { balance: { increment: AMOUNT } } });
+          await tx.$queryRawUnsafe(`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS * 0.6) / 1000})::text AS slept`);
+          await tx.$queryRawUnsafe('SELECT 1');
+        },
+        { timeout: STATEMENT_TIMEOUT_MS * 0.3 },
+      )
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(await test.db.wallet.findUniqueOrThrow({ where: { memberId: member.memberId }, select: { balance: true } })).toEqual({ balance: BALANCE });
+  });
+
   it('answers a pay blocked on a locked wallet 503 with Retry-After after the lock time-out, and moves no money', async () => {
     await blocker.query('BEGIN');
     await blocker.query('SELECT 1 FROM "Wallet" WHERE "memberId" = $1 FOR UPDATE', [member.memberId]);

@@ -10,6 +10,7 @@ import { createAdmin, errorCode, login } from './support/admin';
 import { basicAuth, createTestApp, envelope, type TestApp, tokenOf, useTestDatabase } from './support/app';
 import { createPartner, type TestPartner } from './support/partner-clients';
 import { PRIVATE_REDIS_AVAILABLE, PrivateRedis } from './support/private-redis';
+import { statusWithin } from './support/until';
 import { PROBE_URL, probeRoutes } from './support/probe-routes';
 
 const test = useTestDatabase('redis_outage');
@@ -45,17 +46,6 @@ const revoke = (app: FastifyInstance, partner: TestPartner, token: string) =>
   timed(() =>
     app.inject({ method: 'POST', url: `/open-api/system/oauth2/token/revoke?token=${encodeURIComponent(token)}`, headers: { authorization: basicAuth(partner.clientId, partner.secret) } }),
   );
-
-/** The status `call` answers once it answers `expected`, polled every 50 ms for at most `withinMs`. */
-async function statusWithin(withinMs: number, expected: number, call: () => Promise<LightMyRequestResponse>): Promise<number> {
-  const deadline = Date.now() + withinMs;
-  let status = (await call()).statusCode;
-  while (status !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    status = (await call()).statusCode;
-  }
-  return status;
-}
 
 describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('Redis stopped and started again', () => {
   beforeAll(async () => {

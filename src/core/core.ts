@@ -1,9 +1,8 @@
 // The composition root of the domain: every service, built once per process over one database,
 // with Redis (when configured) for what several processes must share.
-import type { Redis } from 'ioredis';
 import { ADMIN_AUTH_DEFAULTS, AdminAuthService, type AdminAuthSettings } from './admin/admin-auth-service';
 import { DEFAULT_CACHE_MAX_AGE_SECONDS, type InvalidationBus, LocalInvalidationBus, RedisInvalidationBus } from './cache/invalidation-bus';
-import { closeRedis, connectRedis, DEFAULT_REDIS_PREFIX, redisName } from './cache/redis';
+import { connectRedis, DEFAULT_REDIS_PREFIX, type RedisCircuit, redisName } from './cache/redis';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
 import { databaseIdentity } from './db/database-url';
@@ -255,7 +254,7 @@ async function answers(probe: () => Promise<unknown>): Promise<boolean> {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { database, clock } = options;
   const now = () => clock.now();
-  let redis: Redis | undefined;
+  let redis: RedisCircuit | undefined;
   let bus: InvalidationBus;
   const logger = options.logger ?? silentLogger;
   // Without Redis both limits count in this process; with it, each follows its outage policy (README).
@@ -374,11 +373,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     builtinPaymentChannel,
     dependencies: async () => ({
       database: await answers(() => database.ping()),
-      ...(redis ? { redis: await answers(() => (redis as Redis).ping()) } : {}),
+      // An open circuit answers "down" at once; a closed one is asked (and opens if Redis stalls).
+      ...(redis ? { redis: await answers(() => (redis as RedisCircuit).run((client) => client.ping())) } : {}),
     }),
     close: async () => {
       await bus.close();
-      if (redis) await closeRedis(redis);
+      if (redis) await redis.close();
     },
   };
 }

@@ -52,6 +52,19 @@ export class PrivateRedis {
     child.stdout?.resume();
   }
 
+  /**
+   * Freezes the server (SIGSTOP): connections stay open and new ones are accepted by the kernel, but
+   * nothing is answered, as with a Redis stalled by a long command or a lost network path.
+   */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused server run on; it answers what it was sent meanwhile. */
+  resume(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   /** Kills the server (as a crash would) and waits until it is gone. */
   async stop(): Promise<void> {
     const child = this.process;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ServiceLogger } from '../logger';
-import { closeRedis, watchRedisConnection } from './redis';
+import { closeRedis, type RedisCircuit, watchRedisConnection } from './redis';
 
 export type InvalidationMessage =
   | { kind: 'token-revoked'; accessTokens: string[] }
@@ -90,17 +90,17 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
   private peersMissedMessages = false;
 
   private constructor(
-    private readonly publisher: Redis,
+    private readonly publisher: RedisCircuit,
     private readonly options: RedisInvalidationBusOptions,
   ) {
     super();
-    this.subscriber = publisher.duplicate();
+    this.subscriber = publisher.client.duplicate();
     this.timer = setInterval(() => this.resync(), options.maxAgeMs);
     this.timer.unref();
   }
 
   /** `publisher` is a connection the caller owns; the bus opens (and closes) its own subscriber. */
-  static async connect(publisher: Redis, options: RedisInvalidationBusOptions): Promise<RedisInvalidationBus> {
+  static async connect(publisher: RedisCircuit, options: RedisInvalidationBusOptions): Promise<RedisInvalidationBus> {
     const bus = new RedisInvalidationBus(publisher, options);
     const { subscriber } = bus;
     watchRedisConnection(subscriber, 'invalidation subscriber', options.logger);
@@ -110,7 +110,8 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
     // From now on each 'ready' is a reconnect (ioredis resubscribes by itself): what was published
     // meanwhile is lost.
     subscriber.on('ready', () => bus.resync());
-    publisher.on('ready', () => void bus.askPeersToResync());
+    // A publish that failed opened the publisher's circuit: once it closes, peers hear of the loss.
+    publisher.onRecovered(() => void bus.askPeersToResync());
     return bus;
   }
 
@@ -137,7 +138,7 @@ export class RedisInvalidationBus extends LocalInvalidationBus {
 
   private async send(envelope: Envelope): Promise<void> {
     try {
-      await this.publisher.publish(this.options.channel, JSON.stringify(envelope));
+      await this.publisher.run((client) => client.publish(this.options.channel, JSON.stringify(envelope)));
     } catch (error) {
       this.peersMissedMessages = true;
       this.options.logger.warn({ reason: (error as Error).message }, 'invalidation not published; peers resynchronise when redis is back');

@@ -3,8 +3,8 @@ import { describeError } from '../errors/describe-error';
 import { Prisma } from './client';
 import { isDatabaseUnavailable } from './database-unavailable';
 
-const known = (code: string, cause?: object) =>
-  new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: 'test', meta: cause ? { driverAdapterError: { name: 'DriverAdapterError', cause } } : undefined });
+const known = (code: string, cause?: object, message = 'failed') =>
+  new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: 'test', meta: cause ? { driverAdapterError: { name: 'DriverAdapterError', cause } } : undefined });
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: 'connect', errno: -111 });
 
 describe('isDatabaseUnavailable', () => {
@@ -23,6 +23,8 @@ describe('isDatabaseUnavailable', () => {
     ['node-postgres: terminated', new Error('Connection terminated unexpectedly')],
     ['node-postgres: connect timeout', new Error('timeout exceeded when trying to connect')],
     ['a refused socket, wrapped', new Error('query failed', { cause: socketError('ECONNREFUSED') })],
+    ['transaction expired (P2028)', known('P2028', undefined, 'Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms')],
+    ['transaction not started within maxWait (P2028)', known('P2028', undefined, 'Transaction API error: Unable to start a transaction in the given time.')],
     ['Prisma: initialisation', new Prisma.PrismaClientInitializationError("Can't reach database server", 'test')],
   ])('%s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -38,6 +40,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', known('P2002', { kind: 'UniqueConstraintViolation' })],
     ['a syntax error', known('P2010', { kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax error' })],
+    ['a transaction used after it ended (P2028)', known('P2028', undefined, 'Transaction API error: Transaction not found.')],
     ['a plain bug', new Error('undefined is not a function')],
     ['not an error', 'text'],
   ])('not for %s', (_name, error) => {

@@ -5,6 +5,12 @@ import { Prisma } from './client';
 
 /** Prisma's codes for an unreachable server, a timed-out connection or pool, a closed connection. */
 const PRISMA_UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+/**
+ * Prisma's P2028 (interactive transaction API) when the transaction ran out of time: it did not start
+ * within maxWait (every pooled connection busy), or a slow statement outlived its 5 s; either way it
+ * is rolled back whole. P2028's other messages (a transaction used after its end) are bugs.
+ */
+const PRISMA_TRANSACTION_TIMED_OUT = /expired transaction|Unable to start a transaction in the given time/;
 /** adapter-pg's mapped kinds for the same faults. */
 const ADAPTER_UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /**
@@ -40,6 +46,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof Prisma.PrismaClientInitializationError) return true;
     if (current instanceof Prisma.PrismaClientKnownRequestError) {
       if (PRISMA_UNREACHABLE_CODES.has(current.code) || isUnavailableCause(adapterCause(current.meta))) return true;
+      if (current.code === 'P2028' && PRISMA_TRANSACTION_TIMED_OUT.test(current.message)) return true;
       continue;
     }
     if (current.name === 'DriverAdapterError' && isUnavailableCause((current as Error & { cause?: AdapterCause }).cause)) return true;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { RedisCircuit } from '../cache/redis';
+import { silentLogger } from '../logger';
 import { RedisRateLimiter } from './redis-rate-limiter';
 import { describeRateLimiterContract } from './rate-limiter.contract';
 
@@ -59,11 +61,11 @@ describe.skipIf(skipRedis)('RedisRateLimiter', () => {
     secondRedis?.disconnect();
   });
 
-  describeRateLimiterContract((now) => new RedisRateLimiter({ redis, keyPrefix: nextKeyPrefix(), now }));
+  describeRateLimiterContract((now) => new RedisRateLimiter({ redis: new RedisCircuit(redis, silentLogger), keyPrefix: nextKeyPrefix(), now }));
 
   it('stores the bucket under the key prefix with a TTL', async () => {
     const keyPrefix = nextKeyPrefix();
-    const limiter = new RedisRateLimiter({ redis, keyPrefix });
+    const limiter = new RedisRateLimiter({ redis: new RedisCircuit(redis, silentLogger), keyPrefix });
     await limiter.consume('client', 5);
     const ttlMs = await redis.pttl(`${keyPrefix}client`);
     expect(ttlMs).toBeGreaterThan(0);
@@ -72,7 +74,7 @@ describe.skipIf(skipRedis)('RedisRateLimiter', () => {
 
   it('keeps a windowed bucket for two of its windows', async () => {
     const keyPrefix = nextKeyPrefix();
-    await new RedisRateLimiter({ redis, keyPrefix }).consume('client', 5, 900_000);
+    await new RedisRateLimiter({ redis: new RedisCircuit(redis, silentLogger), keyPrefix }).consume('client', 5, 900_000);
     const ttlMs = await redis.pttl(`${keyPrefix}client`);
     expect(ttlMs).toBeGreaterThan(900_000);
     expect(ttlMs).toBeLessThanOrEqual(1_800_000);
@@ -80,7 +82,7 @@ describe.skipIf(skipRedis)('RedisRateLimiter', () => {
 
   it('does not touch Redis for an unlimited key', async () => {
     const keyPrefix = nextKeyPrefix();
-    await new RedisRateLimiter({ redis, keyPrefix }).consume('client', 0);
+    await new RedisRateLimiter({ redis: new RedisCircuit(redis, silentLogger), keyPrefix }).consume('client', 0);
     expect(await redis.exists(`${keyPrefix}client`)).toBe(0);
   });
 
@@ -90,8 +92,8 @@ describe.skipIf(skipRedis)('RedisRateLimiter', () => {
       const keyPrefix = nextKeyPrefix();
       const now = () => 1_700_000_000_000;
       return [
-        new RedisRateLimiter({ redis, keyPrefix, now }),
-        new RedisRateLimiter({ redis: secondRedis, keyPrefix, now }),
+        new RedisRateLimiter({ redis: new RedisCircuit(redis, silentLogger), keyPrefix, now }),
+        new RedisRateLimiter({ redis: new RedisCircuit(secondRedis, silentLogger), keyPrefix, now }),
       ] as const;
     };
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisCircuit } from '../cache/redis';
 import {
   assertValidRateLimit,
   DEFAULT_WINDOW_MS,
@@ -42,8 +43,8 @@ interface RateLimitCommands {
 }
 
 export interface RedisRateLimiterOptions {
-  /** Connection owned by the caller, who also closes it. */
-  redis: Redis;
+  /** Connection owned by the caller, who also closes it; while its circuit is open, calls fail at once. */
+  redis: RedisCircuit;
   /** Prepended to every key; defaults to 'openbuy:ratelimit:'. */
   keyPrefix?: string;
   /** Current time in ms (all processes sharing a limit should have synchronized clocks). */
@@ -52,14 +53,14 @@ export interface RedisRateLimiterOptions {
 
 /** Sliding-window limiter shared by every process using the same Redis and key prefix. */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis & RateLimitCommands;
+  private readonly redis: RedisCircuit;
   private readonly keyPrefix: string;
   private readonly now: () => number;
 
   constructor(options: RedisRateLimiterOptions) {
     // ioredis sends EVALSHA and falls back to EVAL when the script cache lacks it.
-    options.redis.defineCommand(COMMAND_NAME, { numberOfKeys: 1, lua: CONSUME_SCRIPT });
-    this.redis = options.redis as Redis & RateLimitCommands;
+    options.redis.client.defineCommand(COMMAND_NAME, { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+    this.redis = options.redis;
     this.keyPrefix = options.keyPrefix ?? 'openbuy:ratelimit:';
     this.now = options.now ?? Date.now;
   }
@@ -75,11 +76,13 @@ export class RedisRateLimiter implements RateLimiter {
     const now = Math.floor(this.now());
     // A log counts nothing once its newest entry is a window old; the extra window absorbs clock
     // skew between the processes that supply `now`.
-    const [allowed, count, oldest, blocking] = await this.redis[COMMAND_NAME](this.redisKey(key), limit, now, windowMs, windowMs);
+    const [allowed, count, oldest, blocking] = await this.redis.run((client) =>
+      (client as Redis & RateLimitCommands)[COMMAND_NAME](this.redisKey(key), limit, now, windowMs, windowMs),
+    );
     return rateLimitDecision({ allowed: allowed === 1, count, limit, windowMs, now, oldest, blocking });
   }
 
   async release(key: string): Promise<void> {
-    await this.redis.rpop(this.redisKey(key));
+    await this.redis.run((client) => client.rpop(this.redisKey(key)));
   }
 }
