@@ -1,5 +1,6 @@
 // POST /open-api/system/oauth2/token and /token/revoke, black-box through the real app.
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { CLIENT_AUTH_FAILURE_LIMITS } from '../src/core/oauth2/partner-auth';
@@ -319,6 +320,94 @@ describe('failure budgets: wrong secrets buy no key derivation once spent', () =
     const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
     for (let i = 0; i < perNetwork; i++) await tokenFrom(`${prefix}::${i + 1}`, { clientId: partner.clientId, secret: 'wrong' });
     expect((await tokenFrom(`${prefix}:ffff:ffff:ffff:ffff`, partner)).statusCode).toBe(429);
+  });
+});
+
+describe('a refusal answered on arrival', () => {
+  // The plain call (exactly `?grant_type=client_credentials`, no body) has its client authenticated
+  // on arrival, before parsing and validation; the same call with an empty form body takes the full
+  // chain. Each refusal must be the same answer both ways, and the flood's refusal is pinned whole.
+  const { perNetwork } = CLIENT_AUTH_FAILURE_LIMITS;
+  const plainCall = (authorization: string | undefined, remoteAddress: string) =>
+    test.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials', remoteAddress, headers: authorization ? { authorization } : {} });
+  const fullChainCall = (authorization: string | undefined, remoteAddress: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/open-api/system/oauth2/token?grant_type=client_credentials',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+      payload: '',
+    });
+  /** Status, headers and body, without what differs on every answer (request id, date). */
+  const answer = (response: LightMyRequestResponse) => {
+    const { 'x-request-id': requestId, date, ...headers } = response.headers;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    return { status: response.statusCode, headers, body: response.json() as unknown };
+  };
+
+  it('is the answer of the full chain for every kind of refusal, and for a success', async () => {
+    // One partner and one caller network per way, so both ways spend equal budgets.
+    const [plain, full] = [{ partner: await createPartner(test.core), ip: randomIp() }, { partner: await createPartner(test.core), ip: randomIp() }];
+    const both = async (authorization: (partner: TestPartner) => string | undefined) => [
+      answer(await plainCall(authorization(plain.partner), plain.ip)),
+      answer(await fullChainCall(authorization(full.partner), full.ip)),
+    ];
+    const cases: Array<[string, (partner: TestPartner) => string | undefined, number]> = [
+      ['no credentials', () => undefined, 401],
+      ['a malformed Basic header', () => 'Basic !!!', 401],
+      ['an unknown client', () => basicAuth(`no-such-${randomBytes(4).toString('hex')}`, 'secret'), 401],
+      ...Array.from({ length: perNetwork }, (_, i): [string, (partner: TestPartner) => string, number] => [`wrong secret ${i + 1}`, (partner) => basicAuth(partner.clientId, `wrong-${i}`), 401]),
+      ['a wrong secret over the budget', (partner) => basicAuth(partner.clientId, 'wrong-again'), 429],
+    ];
+    for (const [name, authorization, status] of cases) {
+      const [onArrival, fullChain] = await both(authorization);
+      expect({ name, ...onArrival }).toEqual({ name, ...fullChain });
+      expect({ name, status: onArrival?.status }).toEqual({ name, status });
+    }
+    // A known secret passes both ways (from a fresh network: these are over their budgets).
+    const plainSuccess = await plainCall(basicAuth(plain.partner.clientId, plain.partner.secret), randomIp());
+    const fullSuccess = await fullChainCall(basicAuth(full.partner.clientId, full.partner.secret), randomIp());
+    expect([plainSuccess.statusCode, fullSuccess.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(plainSuccess.headers).sort()).toEqual(Object.keys(fullSuccess.headers).sort());
+  });
+
+  it("is the flood's refusal exactly: security, rate-limit and no-store headers, the 429 envelope", async () => {
+    const partner = await createPartner(test.core);
+    const ip = randomIp();
+    for (let i = 0; i < perNetwork; i++) await plainCall(basicAuth(partner.clientId, `wrong-${i}`), ip);
+    const refused = answer(await plainCall(basicAuth(partner.clientId, 'wrong-again'), ip));
+    expect(refused).toEqual({
+      status: 429,
+      headers: {
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'content-length': '121',
+        'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
+        'content-type': 'application/json; charset=utf-8',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        pragma: 'no-cache',
+        'ratelimit-limit': String(perNetwork),
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': '60',
+        'referrer-policy': 'no-referrer',
+        'retry-after': '60',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'DENY',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      },
+      body: {
+        code: ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED.code,
+        data: null,
+        msg: 'Too many failed client authentications: try again in 60 seconds',
+        error_detail: '',
+      },
+    });
   });
 });
 

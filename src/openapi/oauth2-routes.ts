@@ -5,6 +5,7 @@
 import basicAuth from '@fastify/basic-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { andThen, type MaybePromise } from '../core/maybe-async';
 import { z } from '../core/validation';
 import type { Core } from '../core/core';
 import { ErrorCatalogue } from '../core/errors/catalogue';
@@ -33,6 +34,7 @@ interface BasicCredentials {
 }
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+const TOKEN_PATH = '/system/oauth2/token';
 /** Token answers, errors included, must never be cached (RFC 6749 5.1): with the API's security headers, one set per answer. */
 const TOKEN_ANSWER_HEADERS = apiHeadersWith({ 'cache-control': 'no-store', pragma: 'no-cache' });
 /** A token call's form is a few short fields. */
@@ -84,6 +86,21 @@ function parameter<T>(name: string, inQuery: T | undefined, inForm: T | undefine
   return value;
 }
 
+/**
+ * A token call to `url` exactly (the token path with `?grant_type=client_credentials` as its whole
+ * query) and without a body (Fastify's own test for a POST without one): its validation, the NUL
+ * guard and the parameter checks can only pass, so authenticating its client first changes no answer.
+ */
+function isPlainTokenCall(request: FastifyRequest, url: string): boolean {
+  const { headers } = request;
+  return (
+    request.url === url &&
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
+}
+
 /** The RFC 6749 5.2 error code of a failed token call, for OAuth clients that read `error`. */
 function oauthErrorCode(description: ErrorDescription): string | undefined {
   if (description.code === ErrorCatalogue.OAUTH2_SCOPE_NOT_ALLOWED.code) return 'invalid_scope';
@@ -120,8 +137,11 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
     return credentials;
   }
 
-  /** Authenticates the client of a token call by HTTP Basic or by the form's client_id and client_secret. */
-  async function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
+  /**
+   * Authenticates the client of a token call by HTTP Basic or by the form's client_id and
+   * client_secret. Synchronous (a return or a throw) when PartnerAuth answers from memory.
+   */
+  function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): MaybePromise<void> {
     let credentials: BasicCredentials | undefined;
     if (form?.client_id !== undefined || form?.client_secret !== undefined) {
       if (request.headers.authorization !== undefined) throw badRequest('client_id: send the client credentials once, in the Authorization header or in the body');
@@ -131,9 +151,30 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
       credentials = basicCredentials(request, reply);
       if (!credentials) throw invalidClient('invalid_client: missing or malformed Basic credentials');
     }
-    const { client, rateLimit } = await partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip });
-    reply.headers(rateLimitHeaders(rateLimit));
-    request.basicClient = client;
+    return andThen(partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip }), ({ client, rateLimit }) => {
+      reply.headers(rateLimitHeaders(rateLimit));
+      request.basicClient = client;
+    });
+  }
+
+  /**
+   * The token call as nearly every client sends it (see isPlainTokenCall) has its client authenticated
+   * on arrival: a refusal, the answer to every request of a wrong-secret flood, is then sent at once,
+   * without the parsing, validation and hooks that could only have passed. Any other call is
+   * authenticated in the preHandler, after its parameters are checked, as before.
+   */
+  const plainTokenCallUrl = `${app.prefix}${TOKEN_PATH}?grant_type=client_credentials`;
+  function authenticateOnArrival(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    if (!isPlainTokenCall(request, plainTokenCallUrl)) return done();
+    let authenticated: MaybePromise<void>;
+    try {
+      authenticated = authenticateClient(request, reply, undefined);
+    } catch (error) {
+      sendError(error, request, reply, oauthErrorFields);
+      return;
+    }
+    if (authenticated instanceof Promise) authenticated.then(done, (error: unknown) => sendError(error, request, reply, oauthErrorFields));
+    else done();
   }
 
   app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -147,7 +188,7 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply, oauthErrorFields));
 
   app.post(
-    '/system/oauth2/token',
+    TOKEN_PATH,
     {
       config: { securityHeaders: TOKEN_ANSWER_HEADERS },
       schema: {
@@ -161,13 +202,14 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         body: tokenForm,
         response: { 200: envelopeOf(tokenData, [...TOKEN_CALL_ERRORS.authenticateClient, ...TOKEN_CALL_ERRORS.issueToken]) },
       },
+      onRequest: authenticateOnArrival,
       preHandler: async (request, reply) => {
+        if (request.basicClient) return;
         try {
           parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
           await authenticateClient(request, reply, request.body);
         } catch (error) {
-          // Answered here rather than through Fastify's error path (the same sendError, fewer steps):
-          // the refusals of a wrong-secret flood all come this way.
+          // Answered here rather than through Fastify's error path (the same sendError, fewer steps).
           return sendError(error, request, reply, oauthErrorFields);
         }
       },

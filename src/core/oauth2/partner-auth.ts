@@ -16,6 +16,7 @@
 //    distributed flood can cause per client; its price is that a correct secret this process has
 //    not yet verified may wait (Retry-After) while its client is under such a flood.
 import { ErrorCatalogue } from '../errors/catalogue';
+import { andThen, type MaybePromise } from '../maybe-async';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { callerNetwork } from '../net/ip-matcher';
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../ratelimit/rate-limiter';
@@ -82,9 +83,21 @@ function tooManyRequests(limit: number, decision: RateLimitDecision): ServiceErr
   return new ServiceError(ErrorCatalogue.TOO_MANY_REQUESTS, { limit }, '', rateLimitHeaders(decision));
 }
 
+/** 429: a failure budget of the token calls is spent (no secret is verified until a place frees up). */
+function failureBudgetSpent(decision: RateLimitDecision): ServiceError {
+  return new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED, { retryAfterSeconds: decision.retryAfterSeconds }, '', rateLimitHeaders(decision));
+}
+
+/** Places taken in both failure budgets for one verification, and the decision a wrong secret's answer announces (the tighter one). */
+interface FailureReservation {
+  networkKey: string;
+  clientKey: string;
+  announced: RateLimitDecision;
+}
+
 /** The decision closer to refusal (fewer requests remaining), the one worth announcing. */
-function tighter(a: RateLimitDecision, b: RateLimitDecision | undefined): RateLimitDecision {
-  return b !== undefined && b.remaining < a.remaining ? b : a;
+function tighter(a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision {
+  return b.remaining < a.remaining ? b : a;
 }
 
 const BEARER_CHALLENGE = 'Bearer realm="open-api"';
@@ -127,36 +140,57 @@ export class PartnerAuth {
    * The client named by the credentials of a token call (HTTP Basic or the form body), counted
    * against its limit on the token calls. 401 with a Basic challenge for unknown clients and wrong
    * secrets, 403 outside the client's whitelist, 429 over a budget (see the top of this file).
+   *
+   * Synchronous (a value, or a synchronous throw) whenever everything it needs is in memory and no
+   * secret is verified: a wrong secret over its budget, the common refusal of a flood, then costs no
+   * promise. Otherwise a promise.
    */
-  async authenticateClient(credentials: { clientId: string; secret: string; ip: string }): Promise<AuthenticatedClient> {
+  authenticateClient(credentials: { clientId: string; secret: string; ip: string }): MaybePromise<AuthenticatedClient> {
     const { clientId, secret, ip } = credentials;
     const cached = this.deps.clients.peek(clientId);
-    const client = cached === undefined ? await this.deps.clients.get(clientId) : cached;
-    if (!client) throw invalidClient(WRONG_CLIENT_CREDENTIALS);
-    assertWhitelisted(client, ip);
-    if (!this.deps.secrets.isKnown(client.secretHash, secret)) await this.verifyWithinFailureBudgets(client, secret, ip);
-    if (!client.enabled) throw invalidClient(`invalid_client: client ${clientId} is disabled`);
-    const rateLimit = await this.deps.rateLimiter.consume(limitKeys.tokenCalls(clientId), client.rateLimitQps);
-    if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
-    return { client, rateLimit };
+    return andThen(cached === undefined ? this.deps.clients.get(clientId) : cached, (client) => {
+      if (!client) throw invalidClient(WRONG_CLIENT_CREDENTIALS);
+      assertWhitelisted(client, ip);
+      if (this.deps.secrets.isKnown(client.secretHash, secret)) return this.admit(client);
+      return andThen(this.reserveFailureBudgets(client, ip), async (reservation) => {
+        await this.verifyReserved(client, secret, reservation);
+        return this.admit(client);
+      });
+    });
   }
 
-  private async verifyWithinFailureBudgets(client: ClientSettings, secret: string, ip: string): Promise<void> {
-    const { rateLimiter, secrets } = this.deps;
+  /** A client whose secret is right: refused when disabled, else counted against its limit on the token calls. */
+  private admit(client: ClientSettings): MaybePromise<AuthenticatedClient> {
+    if (!client.enabled) throw invalidClient(`invalid_client: client ${client.clientId} is disabled`);
+    return andThen(this.deps.rateLimiter.consume(limitKeys.tokenCalls(client.clientId), client.rateLimitQps), (rateLimit) => {
+      if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
+      return { client, rateLimit };
+    });
+  }
+
+  /** A place in both failure budgets, taken before any hashing; a spent budget throws its 429 (synchronously from a memory limiter). */
+  private reserveFailureBudgets(client: ClientSettings, ip: string): MaybePromise<FailureReservation> {
+    const { rateLimiter } = this.deps;
     const { perNetwork, perClient, windowMs } = CLIENT_AUTH_FAILURE_LIMITS;
     const networkKey = limitKeys.failuresByNetwork(ip);
     const clientKey = limitKeys.failuresByClient(client.clientId);
-    const byNetwork = await rateLimiter.consume(networkKey, perNetwork, windowMs);
-    const byClient = byNetwork.allowed ? await rateLimiter.consume(clientKey, perClient, windowMs) : undefined;
-    const refusal = !byNetwork.allowed ? byNetwork : byClient?.allowed === false ? byClient : undefined;
-    if (refusal) {
-      throw new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED, { retryAfterSeconds: refusal.retryAfterSeconds }, '', rateLimitHeaders(refusal));
-    }
+    return andThen(rateLimiter.consume(networkKey, perNetwork, windowMs), (byNetwork) => {
+      if (!byNetwork.allowed) throw failureBudgetSpent(byNetwork);
+      return andThen(rateLimiter.consume(clientKey, perClient, windowMs), (byClient) => {
+        if (!byClient.allowed) throw failureBudgetSpent(byClient);
+        return { networkKey, clientKey, announced: tighter(byNetwork, byClient) };
+      });
+    });
+  }
+
+  /** The argon2 verification within a reservation: a right secret gives its places back, a wrong one keeps them. */
+  private async verifyReserved(client: ClientSettings, secret: string, reservation: FailureReservation): Promise<void> {
+    const { rateLimiter, secrets } = this.deps;
     if (await secrets.verify(client.secretHash, secret)) {
-      await Promise.all([rateLimiter.release(networkKey), rateLimiter.release(clientKey)]);
+      await Promise.all([rateLimiter.release(reservation.networkKey), rateLimiter.release(reservation.clientKey)]);
       return;
     }
-    throw invalidClient(WRONG_CLIENT_CREDENTIALS, rateLimitHeaders(tighter(byNetwork, byClient)));
+    throw invalidClient(WRONG_CLIENT_CREDENTIALS, rateLimitHeaders(reservation.announced));
   }
 
   /**
