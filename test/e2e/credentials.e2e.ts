@@ -1,9 +1,9 @@
 // Credentials in the console, in Chromium against the real server: an OAuth 2.0 client's secret is
 // shown once after create and masked from then on (an edit that leaves it keeps it), a social
 // client's likewise; a mail account edited without touching its password still signs in to its SMTP
-// server (a template's send test goes through); an SMS template's send test lands in the SMS log; a
-// tenant made on a package made here, its administrator asked on create only, signs in to the
-// package's menus.
+// server (a template's send test goes through); SMS and notify templates' send tests land in the SMS
+// log and the notify messages; a tenant made on a package made here, its administrator asked on
+// create only, signs in to the package's menus.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock';
@@ -156,6 +156,29 @@ describe('credentials in the console', () => {
     await logRow.waitFor();
     await expect(logRow.innerText()).resolves.toContain('Your code is 424242');
     await harness.screenshot(page, 'credentials-07-sms-log');
+  });
+
+  it('sends a test notify message from a template to an administrator, who finds it among the notify messages', async () => {
+    const code = unique('console-notify-');
+    await harness.app.core.notifyTemplates.create(staffContext(systemClock), {
+      name: 'Console test notice',
+      code,
+      languageCode: 'en',
+      type: 2,
+      nickname: 'OpenBuy',
+      content: 'Stocktake on {day}',
+      status: 0,
+    });
+    const page = await harness.newPage();
+    await signIn(page, harness.baseUrl);
+    await openMenu(page, 'Messaging', 'Notify templates', 'Notify templates');
+    await tableRow(page, code).getByTestId('action-send-test').click();
+    await dialog(page).getByLabel('User ID').fill('1');
+    await dialog(page).getByLabel('Parameter day').fill('Friday');
+    await saveDialog(page);
+    await page.locator('.ant-message-success', { hasText: 'Sent' }).waitFor();
+    await openMenu(page, 'Messaging', 'Notify messages', 'Notify messages');
+    await expect(tableRow(page, code).innerText()).resolves.toContain('Stocktake on Friday');
   });
 
   it('keeps a social client secret masked through an edit that leaves it', async () => {

@@ -52,7 +52,7 @@ export default defineResource({
   columns: [
     { field: 'name', title: 'common.name', filter: true },
     // A platform's code (10 Gitee, 20 DingTalk, 30.. WeChat...): an open set, shown as the number.
-    { field: 'socialType', title: 'socialClients.socialType', filter: true },
+    { field: 'socialType', title: 'socialClients.socialType' },
     { field: 'userType', title: 'oauth2Tokens.userType', filter: true, options: memberOrAdmin },
     { field: 'clientId', title: 'socialClients.clientId' },
     { field: 'clientSecret', title: 'socialClients.clientSecret' },
