@@ -195,6 +195,7 @@ describe('credentials in the console', () => {
     const row = tableRow(page, name);
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain('******');
+    await expect(row.innerText()).resolves.toContain('DingTalk');
     await expect(page.content()).resolves.not.toContain('console-social-secret');
 
     await row.getByTestId('row-edit').click();
