@@ -245,6 +245,7 @@ describe('credentials in the console', () => {
     await dialog(page).getByLabel('Contact', { exact: true }).fill('Mr Shop');
     await saveDialog(page);
     await tableRow(page, 'Mr Shop').waitFor();
+    await expect(tableRow(page, 'OpenBuy').getByTestId('row-edit').count(), 'the system tenant is not edited').resolves.toBe(0);
     await harness.screenshot(page, 'credentials-10-tenants');
 
     const shopPage = await harness.newPage();
