@@ -3,9 +3,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { systemClock } from '../../src/core/clock';
 import { createTestApp, type TestApp, useTestDatabase } from '../support/app';
+import { SEED } from '../support/database';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -23,6 +25,51 @@ export interface ConsoleHarness {
   /** A new page (own storage: a fresh sign-in) that fails the test on a page error or a CSP refusal. */
   newPage(): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
+}
+
+/** The seeded super administrator of the system tenant. */
+export const SEED_ADMIN = { tenant: 'OpenBuy', username: SEED_ADMIN_USERNAME, password: SEED.adminPassword };
+
+export async function signIn(page: Page, baseUrl: string, credentials: { tenant: string; username: string; password: string } = SEED_ADMIN) {
+  await page.goto(`${baseUrl}/console/`);
+  await page.getByLabel('Tenant').fill(credentials.tenant);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+}
+
+/** Opens a screen from the side menu (as an administrator would) and waits for its table to load. */
+export async function openMenu(page: Page, directory: string, menu: string, title: string) {
+  const item = page.getByRole('menuitem', { name: menu, exact: true });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
+  await item.click();
+  await page.locator('.ant-pro-table-list-toolbar-title', { hasText: title }).waitFor();
+  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+export const tableRow = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Presses the dialog's OK (it stays open when refused). */
+export async function submitDialog(page: Page) {
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+}
+
+/** Presses the dialog's OK and waits for it to close: saved. */
+export async function saveDialog(page: Page) {
+  await submitDialog(page);
+  await dialog(page).waitFor({ state: 'detached' });
+}
+
+/** The tree node titled `title` (first match) and the `count` nodes after it (its buttons, expanded). */
+export async function checkTreeNodes(page: Page, title: string, count: number) {
+  const nodes = dialog(page).locator('.ant-tree-treenode:not([aria-hidden="true"])');
+  await nodes.first().waitFor();
+  const titles = await nodes.locator('.ant-tree-title').allInnerTexts();
+  const start = titles.indexOf(title);
+  expect(start, `tree node ${title}`).toBeGreaterThanOrEqual(0);
+  for (let index = start; index <= start + count; index++) await nodes.nth(index).locator('.ant-tree-checkbox').click();
 }
 
 export function useConsole(label: string): ConsoleHarness {

@@ -7,49 +7,15 @@ import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import { unique } from '../support/admin';
 import { SEED } from '../support/database';
-import { LOGIN_ATTEMPTS_PER_USERNAME, useConsole } from './browser';
+import { checkTreeNodes, dialog, LOGIN_ATTEMPTS_PER_USERNAME, openMenu, saveDialog, signIn as signInAt, submitDialog, tableRow, useConsole } from './browser';
 
 const harness = useConsole('console_e2e');
-
-async function signIn(page: Page, credentials: { tenant: string; username: string; password: string }) {
-  await page.goto(`${harness.baseUrl}/console/`);
-  await page.getByLabel('Tenant').fill(credentials.tenant);
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('current-user').waitFor();
-}
+const signIn = (page: Page, credentials: { tenant: string; username: string; password: string }) => signInAt(page, harness.baseUrl, credentials);
 
 async function signOut(page: Page) {
   await page.getByTestId('current-user').hover();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
-}
-
-/** Opens a screen from the side menu (as an administrator would) and waits for its table to load. */
-async function openMenu(page: Page, directory: string, menu: string, title: string) {
-  const item = page.getByRole('menuitem', { name: menu, exact: true });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
-  await item.click();
-  await page.locator('.ant-pro-table-list-toolbar-title', { hasText: title }).waitFor();
-  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
-}
-
-const tableRow = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
-const dialog = (page: Page) => page.getByRole('dialog');
-
-async function submitDialog(page: Page) {
-  await dialog(page).getByRole('button', { name: 'OK' }).click();
-}
-
-/** The tree node titled `title` (first match) and the `count` nodes after it (its buttons, expanded). */
-async function checkTreeNodes(page: Page, title: string, count: number) {
-  const nodes = dialog(page).locator('.ant-tree-treenode:not([aria-hidden="true"])');
-  await nodes.first().waitFor();
-  const titles = await nodes.locator('.ant-tree-title').allInnerTexts();
-  const start = titles.indexOf(title);
-  expect(start, `tree node ${title}`).toBeGreaterThanOrEqual(0);
-  for (let index = start; index <= start + count; index++) await nodes.nth(index).locator('.ant-tree-checkbox').click();
 }
 
 describe('the administration console in a browser', () => {
@@ -105,8 +71,7 @@ describe('the administration console in a browser', () => {
     await tableRow(page, roleName).getByTestId('action-assign-menus').click();
     await checkTreeNodes(page, 'Departments', 2);
     await harness.screenshot(page, '03-role-permissions');
-    await submitDialog(page);
-    await dialog(page).waitFor({ state: 'detached' });
+    await saveDialog(page);
 
     await openMenu(page, 'System', 'Users', 'Administrators');
     await page.getByTestId('create').click();
@@ -120,8 +85,7 @@ describe('the administration console in a browser', () => {
     await dialog(page).getByLabel('Roles').click();
     await page.locator('.ant-select-item-option', { hasText: roleName }).click();
     await dialog(page).locator('.ant-modal-title').click(); // closes the open choice list
-    await submitDialog(page);
-    await dialog(page).waitFor({ state: 'detached' });
+    await saveDialog(page);
     await signOut(page);
 
     await signIn(page, { tenant, username, password });

@@ -68,6 +68,7 @@ export default defineResource({
     { field: 'name', title: 'common.name', filter: true },
     { field: 'secret', title: 'oauth2Clients.secret' },
     { field: 'partnerName', title: 'oauth2Clients.partnerName' },
+    // Several values in one cell: shown by their protocol names.
     { field: 'authorizedGrantTypes', title: 'oauth2Clients.grantTypes' },
     { field: 'tenantId', title: 'oauth2Clients.tenant', options: tenantOptions },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },

@@ -154,9 +154,14 @@ export async function smsChannelClientOptions(): Promise<Option[]> {
   return smsChannelClients.map((client) => ({ value: client.code, label: `${client.code}: ${client.description}` }));
 }
 
-/** The OAuth 2.0 grant types a client may use: protocol names, shown as they are. */
-export const oauth2GrantTypes = (): readonly Option[] =>
-  ['client_credentials', 'password', 'authorization_code', 'implicit', 'refresh_token'].map((grantType) => ({ value: grantType, label: grantType }));
+/** The OAuth 2.0 grant types a client may use (client_credentials...). */
+export const oauth2GrantTypes = () => optionSet('GRANT_TYPE');
+
+/** Labels of the known social platforms (10 Gitee, 20 DingTalk...); the codes are an open range. */
+export const socialTypes = () => optionSet('SOCIAL_TYPE');
+
+/** Who signs in with a social client: 1 member, 2 administrator. */
+export const socialUserTypes = () => optionSet('SOCIAL_USER_TYPE');
 
 const TenantOptionsDocument = graphql(`
   query ConsoleTenantOptions {

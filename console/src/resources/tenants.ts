@@ -81,4 +81,6 @@ export default defineResource({
   create: (values: TenantSaveReqVo) => execute(CreateTenantDocument, { input: values }),
   update: (row, values) => execute(UpdateTenantDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteTenantDocument, { id: row.id }),
+  // The system tenant (the only one without a package) holds every menu and is never changed here.
+  protectedRow: (row) => row.packageId == null,
 });

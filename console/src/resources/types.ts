@@ -105,6 +105,8 @@ export interface ResourceDefinition<Row extends { id: number }, SaveInput = Reco
   create?: (values: SaveInput) => Promise<unknown>;
   update?: (row: NoInfer<Row>, values: NoInfer<SaveInput>) => Promise<unknown>;
   remove?: (row: NoInfer<Row>) => Promise<unknown>;
+  /** Rows the server refuses to change or delete (the system tenant): listed without those buttons. */
+  protectedRow?: (row: NoInfer<Row>) => boolean;
   actions?: readonly RowAction<NoInfer<Row>>[];
 }
 

@@ -114,7 +114,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       key: 'actions',
       render: (_, row) => (
         <Space size="small" wrap>
-          {editable && (
+          {editable && !definition.protectedRow?.(row) && (
             <FormDialog
               title={t('common.edit')}
               scope={scope}
@@ -127,7 +127,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
             />
           )}
           {rowActions.map((action) => actionButton(row, action))}
-          {deletable && (
+          {deletable && !definition.protectedRow?.(row) && (
             <Popconfirm
               title={t('common.confirmDelete')}
               okText={t('common.yes')}
