@@ -1,8 +1,8 @@
 // Labels for coded values: the option sets every administrator reads (src/core/options/option-sets.ts),
 // in the request's language, and the server refusing any value outside the set a field takes.
 import { describe, expect, it } from 'vitest';
-import { OPTION_SET_NAMES } from '../src/core/options/option-sets';
-import { errorCode, graphql } from './support/admin';
+import { OPTION_SET_NAMES, OPTION_SETS, type OptionSetName, optionValues } from '../src/core/options/option-sets';
+import { errorCode, graphql, seededAdminToken } from './support/admin';
 import { signedInAdmin } from './support/admin-org';
 import { useTestApp } from './support/app';
 
@@ -61,5 +61,90 @@ describe('optionSets', () => {
     expect(errorCode(await graphql(test.app, ALL_SETS))).toBe(401);
     const admin = await signedInAdmin(test.core, { permissions: [] });
     expect(errorCode(await graphql(test.app, '{ optionSets(names: [NO_SUCH_SET]) { name } }', { token: admin.token }))).toBe(400);
+  });
+});
+
+/** Sets that only label values the schema gives as Boolean, or an open range (social types). */
+const LABEL_ONLY: readonly OptionSetName[] = ['YES_NO', 'SUCCESS', 'SOCIAL_TYPE'];
+
+/** Page filters taking a set's values: [query, input type, filter field, set, further input]. */
+const PAGE_FILTERS: readonly [string, string, string, OptionSetName, Record<string, unknown>?][] = [
+  ['postPage', 'PostPageReqVO', 'status', 'COMMON_STATUS'],
+  ['userPage', 'UserPageReqVO', 'status', 'COMMON_STATUS'],
+  ['rolePage', 'RolePageReqVO', 'status', 'COMMON_STATUS'],
+  ['countryPage', 'BasicCountryPageReqVO', 'status', 'COMMON_STATUS'],
+  ['shortLinkPage', 'SysShortLinkRecordPageReqVO', 'status', 'COMMON_STATUS'],
+  ['oauth2ClientPage', 'OAuth2ClientPageReqVO', 'status', 'COMMON_STATUS'],
+  ['currencyPage', 'BasicCurrencyPageReqVO', 'status', 'ONE_ENABLED_STATUS'],
+  ['currencyPage', 'BasicCurrencyPageReqVO', 'showStatus', 'SHOW_STATUS'],
+  ['currencyRatePolicyPage', 'CurrencyRatePolicyPageReqVO', 'status', 'ONE_ENABLED_STATUS'],
+  ['currencyRatePolicyPage', 'CurrencyRatePolicyPageReqVO', 'policyType', 'RATE_POLICY_TYPE'],
+  ['gatewayIpBlacklistPage', 'GatewayIpBlacklistPageReqVO', 'status', 'ONE_ENABLED_STATUS'],
+  ['gatewayIpBlacklistPage', 'GatewayIpBlacklistPageReqVO', 'ipType', 'IP_TYPE'],
+  ['gatewayIpBlacklistPage', 'GatewayIpBlacklistPageReqVO', 'source', 'BLACKLIST_SOURCE'],
+  ['notifyMessagePage', 'NotifyMessagePageReqVO', 'userType', 'USER_TYPE'],
+  ['socialClientPage', 'SocialClientPageReqVO', 'userType', 'PERSON_USER_TYPE'],
+  ['smsLogPage', 'SmsLogPageReqVO', 'sendStatus', 'SEND_STATUS'],
+  ['mailLogPage', 'MailLogPageReqVO', 'sendStatus', 'SEND_STATUS'],
+  ['smsTemplatePage', 'SmsTemplatePageReqVO', 'type', 'SMS_TEMPLATE_TYPE'],
+  ['notifyTemplatePage', 'NotifyTemplatePageReqVO', 'type', 'NOTIFY_TEMPLATE_TYPE'],
+  ['noticePage', 'NoticePageReqVO', 'type', 'NOTICE_TYPE'],
+  ['regionPage', 'BasicRegionPageReqVO', 'province', 'REGION_LEVEL'],
+  ['supportInfoPage', 'SupportInfoPageReqVO', 'terminalType', 'SUPPORT_INFO_TERMINAL_TYPE'],
+  ['informationPage', 'InformationPageReqVO', 'terminalType', 'INFORMATION_TERMINAL_TYPE'],
+  ['informationPage', 'InformationPageReqVO', 'businessType', 'INFORMATION_BUSINESS_TYPE'],
+  ['protocolStatementPage', 'ProtocolStatementPageReqVO', 'positionType', 'PROTOCOL_POSITION_TYPE'],
+  ['commonClassifyPage', 'CommonClassifyPageReqVO', 'positionType', 'CLASSIFY_POSITION_TYPE'],
+  ['verificationCodePage', 'VerificationCodePageReqVO', 'channel', 'VERIFICATION_CHANNEL'],
+  ['webhookDeliveryPage', 'WebhookDeliveryPageReqVO', 'status', 'WEBHOOK_DELIVERY_STATUS', { endpointId: 1 }],
+];
+
+/** Writes whose only coded fields sit in their save shapes: [document, variables with the value at VALUE, refused field, set]. */
+const SAVES: readonly [string, (value: unknown) => Record<string, unknown>, string, OptionSetName][] = [
+  ['mutation ($input: MenuSaveVO!) { createMenu(input: $input) { id } }', (type) => ({ input: { name: 'm', parentId: 0, sort: 1, status: 0, type } }), 'type', 'MENU_TYPE'],
+  ['mutation ($dataScope: Int!) { assignRoleDataScope(roleId: 1, dataScope: $dataScope) }', (dataScope) => ({ dataScope }), 'dataScope', 'DATA_SCOPE'],
+  ['mutation ($input: UserProfileUpdateReqVO!) { updateUserProfile(input: $input) }', (sex) => ({ input: { nickname: 'n', sex } }), 'sex', 'SEX'],
+  [
+    'mutation ($input: DictDataSaveReqVO!) { createDictData(input: $input) { id } }',
+    (colorType) => ({ input: { dictType: 'no_such_type', label: 'l', value: 'v', sort: 1, status: 0, colorType } }),
+    'colorType',
+    'DICT_COLOR_TYPE',
+  ],
+  [
+    'mutation ($input: OAuth2ClientSaveReqVO!) { createOauth2Client(input: $input) { id } }',
+    (grantType) => ({
+      input: { clientId: 'c-options', secret: 's', name: 'n', logo: '', status: 0, accessTokenValiditySeconds: 60, refreshTokenValiditySeconds: 60, redirectUris: [], authorizedGrantTypes: [grantType] },
+    }),
+    'authorizedGrantTypes[0]',
+    'GRANT_TYPE',
+  ],
+];
+
+const outside = (name: OptionSetName): unknown => (OPTION_SETS[name].valueType === 'STRING' ? 'NOT_IN_THE_SET' : 99);
+
+const listing = (name: OptionSetName) => `must be one of ${OPTION_SETS[name].options.map((option) => `${String(option.value)} (${option.label.en})`).join(', ')}`;
+
+describe('coded inputs', () => {
+  it('covers every set that is not label-only', () => {
+    const validated = new Set([...PAGE_FILTERS.map((entry) => entry[3]), ...SAVES.map((entry) => entry[3])]);
+    expect(OPTION_SET_NAMES.filter((name) => !validated.has(name) && !LABEL_ONLY.includes(name))).toEqual([]);
+  });
+
+  it.each(PAGE_FILTERS)('%s filters %s.%s by exactly the set', async (query, inputType, field, name, further) => {
+    const token = await seededAdminToken(test.core);
+    const document = `query ($input: ${inputType}!) { ${query}(input: $input) { total } }`;
+    const page = (value: unknown) => graphql(test.app, document, { token, variables: { input: { pageNo: 1, pageSize: 1, ...further, [field]: value } } });
+    for (const value of optionValues(name)) {
+      const answer = await page(value);
+      expect(errorCode(answer), `${field} = ${String(value)}`).not.toBe(400);
+    }
+    const refused = await page(outside(name));
+    expect(refused.errors![0]!.extensions).toMatchObject({ code: 400, fieldErrors: [{ field, message: listing(name) }] });
+  });
+
+  it.each(SAVES)('%s refuses a value outside the set', async (document, variables, field, name) => {
+    const token = await seededAdminToken(test.core);
+    const refused = await graphql(test.app, document, { token, variables: variables(outside(name)) });
+    expect(refused.errors![0]!.extensions).toMatchObject({ code: 400, fieldErrors: expect.arrayContaining([{ field, message: listing(name) }]) as unknown });
   });
 });

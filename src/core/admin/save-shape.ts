@@ -3,12 +3,13 @@
 import { validationError } from '../errors/describe-error';
 import { MAX_INT32 } from '../int-bounds';
 import { z } from '../validation';
+import { optionSchema } from '../options/option-sets';
 
 /** A record id: Int64 on the wire, a 32-bit integer column in storage. */
 export const recordIdSchema = z.number().int().positive().max(MAX_INT32);
 
 /** CommonStatus: 0 enabled, 1 disabled. */
-export const commonStatusSchema = z.number().int().min(0).max(1);
+export const commonStatusSchema = optionSchema('COMMON_STATUS');
 
 /** An optional text field: null and undefined both mean "not given". */
 export const optionalText = (max: number) => z.string().max(max).nullish();

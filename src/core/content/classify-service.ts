@@ -14,15 +14,14 @@ import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
-import { codeSchema, CONTENT_ORDER, requiredText, sortSchema, uuidCodeSchema, writingUuidCode } from './content-fields';
+import { CONTENT_ORDER, requiredText, sortSchema, uuidCodeSchema, writingUuidCode } from './content-fields';
+import { optionSchema } from '../options/option-sets';
 
 /** parentId of a top-level classification. */
 export const CLASSIFY_ROOT_ID = 0;
 export const CLASS_NAME_MAX = 100;
 /** positionType values: where the classification tree is shown. */
-export const CLASSIFY_POSITION_TYPES = { 1: 'help center' } as const;
-
-const positionTypeSchema = codeSchema(CLASSIFY_POSITION_TYPES);
+const positionTypeSchema = optionSchema('CLASSIFY_POSITION_TYPE');
 const parentIdSchema = z.number().int().min(CLASSIFY_ROOT_ID).max(Number.MAX_SAFE_INTEGER);
 
 export const classifySaveSchemas = saveShapeSchemas({
@@ -41,7 +40,7 @@ export type ClassifySaveInput = SaveShapeInput<z.input<typeof classifySaveSchema
 export const classifyPageFilterSchema = z.object({
   className: z.string().max(CLASS_NAME_MAX).nullish(),
   language: languageCodeSchema.nullish(),
-  positionType: z.number().int().nullish(),
+  positionType: positionTypeSchema.nullish(),
   status: commonStatusSchema.nullish(),
   parentId: parentIdSchema.nullish(),
 });

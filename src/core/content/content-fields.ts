@@ -28,16 +28,6 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 export const sortSchema = z.number().int();
 
-/** An integer code with named values, refused with a message listing them: `{21: 'PC', 31: 'APP'}`. */
-export function codeSchema(names: Readonly<Record<number, string>>) {
-  const codes = Object.keys(names).map(Number);
-  const listed = codes.map((code) => `${code} (${names[code]})`).join(', ');
-  return z
-    .number()
-    .int()
-    .refine((value) => codes.includes(value), `must be one of ${listed}`);
-}
-
 /** The uuidCode of a new record that was given none. */
 export const newUuidCode = (): string => randomUUID();
 

@@ -11,7 +11,6 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import {
-  codeSchema,
   CONTENT_MAX,
   CONTENT_ORDER,
   COVER_IMG_MAX,
@@ -24,9 +23,8 @@ import {
   TITLE_MAX,
   writingUuidCode,
 } from './content-fields';
+import { optionSchema } from '../options/option-sets';
 
-export const INFORMATION_BUSINESS_TYPES = { 1: 'announcement', 2: 'information' } as const;
-export const INFORMATION_TERMINAL_TYPES = { 1: 'PC', 2: 'APP' } as const;
 
 const topicTypeSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -38,8 +36,8 @@ export const informationSaveSchemas = saveShapeSchemas({
   topicType: topicTypeSchema,
   language: languageCodeSchema,
   coverImg: optionalText(COVER_IMG_MAX),
-  businessType: codeSchema(INFORMATION_BUSINESS_TYPES),
-  terminalType: codeSchema(INFORMATION_TERMINAL_TYPES),
+  businessType: optionSchema('INFORMATION_BUSINESS_TYPE'),
+  terminalType: optionSchema('INFORMATION_TERMINAL_TYPE'),
   sort: sortSchema.nullish(),
   /** true = shown. */
   status: z.boolean(),
@@ -52,8 +50,8 @@ export const informationPageFilterSchema = z.object({
   title: z.string().max(TITLE_MAX).nullish(),
   language: languageCodeSchema.nullish(),
   topicType: topicTypeSchema.nullish(),
-  businessType: z.number().int().nullish(),
-  terminalType: z.number().int().nullish(),
+  businessType: optionSchema('INFORMATION_BUSINESS_TYPE').nullish(),
+  terminalType: optionSchema('INFORMATION_TERMINAL_TYPE').nullish(),
   status: z.boolean().nullish(),
   recommend: z.boolean().nullish(),
 });

@@ -13,7 +13,6 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import {
-  codeSchema,
   CONTENT_MAX,
   CONTENT_ORDER,
   newUuidCode,
@@ -24,19 +23,10 @@ import {
   TITLE_MAX,
   writingUuidCode,
 } from './content-fields';
+import { optionSchema } from '../options/option-sets';
 
 /** positionType: the page a statement is shown on. */
-export const PROTOCOL_POSITION_TYPES = {
-  1: 'login page',
-  2: 'register page',
-  3: 'settlement page',
-  4: 'bag-submission page',
-  5: 'logistics route',
-  6: 'about the app',
-  7: 'goods detail',
-} as const;
-
-const positionTypeSchema = codeSchema(PROTOCOL_POSITION_TYPES);
+const positionTypeSchema = optionSchema('PROTOCOL_POSITION_TYPE');
 
 export const protocolStatementSaveSchemas = saveShapeSchemas({
   uuidCode: optionalUuidCodeSchema,
@@ -53,7 +43,7 @@ export type ProtocolStatementSaveInput = SaveShapeInput<z.input<typeof protocolS
 
 export const protocolStatementPageFilterSchema = z.object({
   title: z.string().max(TITLE_MAX).nullish(),
-  positionType: z.number().int().nullish(),
+  positionType: positionTypeSchema.nullish(),
   language: languageCodeSchema.nullish(),
   status: z.boolean().nullish(),
 });

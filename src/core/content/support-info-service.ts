@@ -12,7 +12,6 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import {
-  codeSchema,
   CONTENT_MAX,
   CONTENT_ORDER,
   COVER_IMG_MAX,
@@ -24,8 +23,7 @@ import {
   uuidCodeSchema,
   writingUuidCode,
 } from './content-fields';
-
-export const SUPPORT_INFO_TERMINAL_TYPES = { 21: 'PC', 31: 'APP' } as const;
+import { optionSchema } from '../options/option-sets';
 
 export const supportInfoSaveSchemas = saveShapeSchemas({
   uuidCode: uuidCodeSchema,
@@ -35,7 +33,7 @@ export const supportInfoSaveSchemas = saveShapeSchemas({
   classifyUuid: optionalUuidCodeSchema,
   language: languageCodeSchema,
   coverImg: optionalText(COVER_IMG_MAX),
-  terminalType: codeSchema(SUPPORT_INFO_TERMINAL_TYPES),
+  terminalType: optionSchema('SUPPORT_INFO_TERMINAL_TYPE'),
   sort: sortSchema.nullish(),
   /** 0 normal, 1 closed. */
   status: commonStatusSchema,
@@ -48,7 +46,7 @@ export const supportInfoPageFilterSchema = z.object({
   title: z.string().max(TITLE_MAX).nullish(),
   classifyId: recordIdSchema.nullish(),
   language: languageCodeSchema.nullish(),
-  terminalType: z.number().int().nullish(),
+  terminalType: optionSchema('SUPPORT_INFO_TERMINAL_TYPE').nullish(),
   status: commonStatusSchema.nullish(),
   hot: z.boolean().nullish(),
 });

@@ -15,11 +15,12 @@ import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { currencyCodeSchema, type CurrencyService, CurrencyStatus } from './currency-service';
 import { applyPremium, premiumRateSchema, premiumToNumber, rateToNumber } from './exchange-rate';
+import { optionSchema } from '../options/option-sets';
 
 export const RatePolicyType = { BY_COUNTRY: 1, BY_CUSTOMER: 2 } as const;
 
-const policyTypeSchema = z.number().int().min(RatePolicyType.BY_COUNTRY).max(RatePolicyType.BY_CUSTOMER);
-const statusSchema = z.number().int().min(CurrencyStatus.DISABLED).max(CurrencyStatus.ENABLED);
+const policyTypeSchema = optionSchema('RATE_POLICY_TYPE');
+const statusSchema = optionSchema('ONE_ENABLED_STATUS');
 
 interface PolicyTarget {
   policyType: number;

@@ -11,11 +11,11 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { exchangeRateSchema, rateToNumber } from './exchange-rate';
+import { optionSchema } from '../options/option-sets';
 
 /** Currency and rate-policy status (interface.md section 3): 1 enabled, 0 disabled. */
 export const CurrencyStatus = { DISABLED: 0, ENABLED: 1 } as const;
 
-const binaryFlag = z.number().int().min(0).max(1);
 export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three upper-case letters');
 
 export const currencySaveSchemas = saveShapeSchemas({
@@ -25,9 +25,9 @@ export const currencySaveSchemas = saveShapeSchemas({
   icon: optionalText(500),
   symbol: optionalText(10),
   /** Default 1 (shown). */
-  showStatus: optionalWithDefault(binaryFlag),
+  showStatus: optionalWithDefault(optionSchema('SHOW_STATUS')),
   /** Default 1 (enabled). */
-  status: optionalWithDefault(binaryFlag),
+  status: optionalWithDefault(optionSchema('ONE_ENABLED_STATUS')),
   /** Default 999 (last). */
   sort: optionalWithDefault(z.number().int().min(1).max(999)),
 });
@@ -37,8 +37,8 @@ export type CurrencySaveInput = SaveShapeInput<z.input<typeof currencySaveSchema
 export const currencyPageFilterSchema = z.object({
   name: z.string().max(50).nullish(),
   abbreviationCode: z.string().max(3).nullish(),
-  status: binaryFlag.nullish(),
-  showStatus: binaryFlag.nullish(),
+  status: optionSchema('ONE_ENABLED_STATUS').nullish(),
+  showStatus: optionSchema('SHOW_STATUS').nullish(),
 });
 
 export type CurrencyPageFilter = z.input<typeof currencyPageFilterSchema>;

@@ -11,12 +11,11 @@ import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSche
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
+import { optionSchema } from '../options/option-sets';
 
 const ENABLED = 0;
 
 /** How the console colours a dictionary entry's tag. */
-export const DICT_COLOR_TYPES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
-
 const typeKeySchema = z.string().trim().min(1).max(100);
 
 export const dictTypeSaveSchemas = saveShapeSchemas({
@@ -34,7 +33,7 @@ export const dictDataSaveSchemas = saveShapeSchemas({
   value: z.string().min(1).max(100),
   dictType: typeKeySchema,
   status: commonStatusSchema,
-  colorType: z.string().pipe(z.enum(DICT_COLOR_TYPES)).nullish(),
+  colorType: optionSchema('DICT_COLOR_TYPE').nullish(),
   cssClass: optionalText(100),
   remark: optionalText(500),
 });

@@ -29,9 +29,8 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { IpBlacklistMatcher } from './ip-blacklist-matcher';
+import { optionSchema } from '../options/option-sets';
 
-export const IP_TYPES = ['EXACT', 'CIDR'] as const;
-export const BLACKLIST_SOURCES = ['MANUAL', 'ALERT', 'JOB'] as const;
 /** interface.md section 3: 1 enabled, 0 disabled. */
 export const BLACKLIST_STATUS = { DISABLED: 0, ENABLED: 1 } as const;
 
@@ -59,14 +58,14 @@ const ipRuleSchema = z
 const saveFields = {
   ip: ipRuleSchema,
   /** Inferred from the literal when not given. */
-  ipType: emptyAsNull(z.enum(IP_TYPES).nullish()),
+  ipType: emptyAsNull(optionSchema('IP_TYPE').nullish()),
   reason: optionalText(255),
   /** Absent or null: permanent. */
   expireTime: z.date().nullish(),
   /** MANUAL when not given on create; kept when not given on update. */
-  source: emptyAsNull(z.enum(BLACKLIST_SOURCES).nullish()),
+  source: emptyAsNull(optionSchema('BLACKLIST_SOURCE').nullish()),
   /** 1 when not given on create; kept when not given on update. */
-  status: z.number().int().min(0).max(1).nullish(),
+  status: optionSchema('ONE_ENABLED_STATUS').nullish(),
 };
 
 /** A given ipType must name what the literal is. */
@@ -99,9 +98,9 @@ export type IpBlacklistRenewInput = z.input<typeof renewTargetSchema> & z.input<
 export const ipBlacklistPageFilterSchema = z.object({
   /** Contained in the stored (canonical) ip. */
   ip: z.string().max(64).nullish(),
-  ipType: emptyAsNull(z.enum(IP_TYPES).nullish()),
-  source: emptyAsNull(z.enum(BLACKLIST_SOURCES).nullish()),
-  status: z.number().int().min(0).max(1).nullish(),
+  ipType: emptyAsNull(optionSchema('IP_TYPE').nullish()),
+  source: emptyAsNull(optionSchema('BLACKLIST_SOURCE').nullish()),
+  status: optionSchema('ONE_ENABLED_STATUS').nullish(),
   /** true: only entries past their expireTime; false: permanent or not yet expired. */
   expired: z.boolean().nullish(),
 });

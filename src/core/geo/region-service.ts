@@ -10,10 +10,9 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { type CountryService, GeoStatus, sortSchema } from './country-service';
+import { optionSchema } from '../options/option-sets';
 
-export const RegionLevel = { PROVINCE: 1, CITY: 2, DISTRICT: 3 } as const;
-
-const levelSchema = z.number().int().min(RegionLevel.PROVINCE).max(RegionLevel.DISTRICT);
+const levelSchema = optionSchema('REGION_LEVEL');
 
 export const regionSaveSchemas = saveShapeSchemas({
   name: z.string().min(1).max(100),

@@ -5,15 +5,13 @@ import { parseInput, recordIdSchema } from '../admin/save-shape';
 import { type ErrorDefinition, ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
 import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
-import { type RequestContext, tenantIdOf, UserType } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { type TemplateParams, templateParamsSchema } from './template';
+import { optionSchema } from '../options/option-sets';
 
 /** The kind of user a message went to (UserType: 1 member, 2 administrator, 3 open-platform client). */
-export const userTypeSchema = z
-  .number()
-  .int()
-  .refine((userType) => (Object.values(UserType) as number[]).includes(userType), 'must be a UserType (1 member, 2 admin, 3 open platform)');
+export const userTypeSchema = optionSchema('USER_TYPE');
 
 /** What every send request carries besides the recipient's address. */
 export interface SendRequest {
@@ -124,12 +122,7 @@ export async function deliverAndLog<Answer>(
   return { logId };
 }
 
-const SEND_STATUSES: readonly number[] = Object.values(SendStatus);
-
-export const sendStatusSchema = z
-  .number()
-  .int()
-  .refine((status) => SEND_STATUSES.includes(status), 'must be 0 (sending), 10 (success) or 20 (failure)');
+export const sendStatusSchema = optionSchema('SEND_STATUS');
 
 /** Log page filters every log has: the template and the send status. */
 const sendLogFilterShape = {

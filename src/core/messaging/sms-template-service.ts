@@ -12,9 +12,10 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { TEMPLATE_ENABLED, templateParams } from './template';
+import { optionSchema } from '../options/option-sets';
 
 /** 1 verification code, 2 notice, 3 marketing. */
-export const smsTemplateTypeSchema = z.number().int().min(1).max(3);
+export const smsTemplateTypeSchema = optionSchema('SMS_TEMPLATE_TYPE');
 
 export const smsTemplateSaveSchemas = saveShapeSchemas({
   type: smsTemplateTypeSchema,

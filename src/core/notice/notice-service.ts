@@ -9,15 +9,14 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import type { SensitiveWordService } from '../sensitive-word/sensitive-word-service';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
+import { optionSchema } from '../options/option-sets';
 
 /** Notice types: 1 notice, 2 announcement. */
-export const NoticeType = { NOTICE: 1, ANNOUNCEMENT: 2 } as const;
-
-const noticeTypeSchema = z.union([z.literal(NoticeType.NOTICE), z.literal(NoticeType.ANNOUNCEMENT)]);
+const noticeTypeSchema = optionSchema('NOTICE_TYPE');
 
 export const noticeSaveSchemas = saveShapeSchemas({
   title: z.string().trim().min(1).max(50),
-  type: z.number().pipe(noticeTypeSchema),
+  type: noticeTypeSchema,
   /** Rich text (HTML) as the console's editor writes it. */
   content: z.string().trim().min(1).max(65_535),
   status: commonStatusSchema,
@@ -27,7 +26,7 @@ export type NoticeSaveInput = SaveShapeInput<z.input<typeof noticeSaveSchemas.cr
 
 export const noticePageFilterSchema = z.object({
   title: z.string().max(50).nullish(),
-  type: z.number().pipe(noticeTypeSchema).nullish(),
+  type: noticeTypeSchema.nullish(),
   status: commonStatusSchema.nullish(),
 });
 

@@ -10,10 +10,11 @@ import { signInRequired } from '../permission/permission-service';
 import { type RequestContext, tenantIdOf, UserType } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
+import { userTypeSchema } from '../messaging/send-log';
 
 export const notifyMessagePageFilterSchema = filterWithCreateTimeRange({
   userId: z.number().int().nullish(),
-  userType: z.number().int().nullish(),
+  userType: userTypeSchema.nullish(),
   templateCode: z.string().max(63).nullish(),
   readStatus: z.boolean().nullish(),
 });

@@ -26,26 +26,24 @@ import { type PageInput, pageInputSchema, pageWindow } from '../paging';
 import { type RequestContext, tenantIdOf, UserType } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
-
-/** NotifyTemplate.type: 1 notice, 2 system message. */
-export const NotifyTemplateType = { NOTICE: 1, SYSTEM_MESSAGE: 2 } as const;
+import { optionSchema } from '../options/option-sets';
 
 export const notifyTemplateSaveSchemas = saveShapeSchemas({
   ...languageTemplateSaveFields,
-  type: z.number().int().min(NotifyTemplateType.NOTICE).max(NotifyTemplateType.SYSTEM_MESSAGE),
+  type: optionSchema('NOTIFY_TEMPLATE_TYPE'),
   nickname: z.string().min(1).max(255),
   content: z.string().min(1).max(2000),
 });
 
 export type NotifyTemplateSaveInput = SaveShapeInput<z.input<typeof notifyTemplateSaveSchemas.create>>;
 
-export const notifyTemplatePageFilterSchema = languageTemplatePageFilterSchema.extend({ type: z.number().int().nullish() });
+export const notifyTemplatePageFilterSchema = languageTemplatePageFilterSchema.extend({ type: optionSchema('NOTIFY_TEMPLATE_TYPE').nullish() });
 
 export type NotifyTemplatePageFilter = z.input<typeof notifyTemplatePageFilterSchema>;
 
 export const notifySendSchema = z.object({
   userId: recordIdSchema,
-  userType: z.number().int().refine((type) => type === UserType.MEMBER || type === UserType.ADMIN, 'must be 1 (member) or 2 (administrator)'),
+  userType: optionSchema('PERSON_USER_TYPE'),
   templateCode: languageTemplateSaveFields.code,
   languageCode: languageCodeSchema.nullish(),
   templateParams: templateParamsSchema.nullish(),

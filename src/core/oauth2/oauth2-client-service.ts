@@ -4,6 +4,7 @@
 // the seed and tests create clients directly with `create`. A partner client serves the members of
 // one tenant (tenantId), the only tenant where staff can bind its users.
 import { z } from 'zod';
+import { commonStatusSchema } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { jsonStrings } from '../db/json-values';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -18,6 +19,7 @@ import { SYSTEM_TENANT_ID } from '../tenant/tenant-directory';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from './scopes';
 import type { TokenService } from './token-service';
+import { optionSchema } from '../options/option-sets';
 
 const stringList = z.array(z.string().min(1).max(255)).max(100);
 
@@ -28,11 +30,11 @@ export const oauth2ClientSaveSchema = z.object({
   name: z.string().min(1).max(255),
   logo: z.string().max(500),
   description: z.string().max(500).nullish(),
-  status: z.number().int().min(0).max(1),
+  status: commonStatusSchema,
   accessTokenValiditySeconds: z.number().int().min(1).max(31_536_000),
   refreshTokenValiditySeconds: z.number().int().min(0).max(31_536_000),
   redirectUris: stringList,
-  authorizedGrantTypes: z.array(z.enum(['client_credentials', 'password', 'authorization_code', 'implicit', 'refresh_token'])).min(1),
+  authorizedGrantTypes: z.array(optionSchema('GRANT_TYPE')).min(1),
   scopes: stringList.nullish(),
   autoApproveScopes: stringList.nullish(),
   authorities: stringList.nullish(),
@@ -51,15 +53,15 @@ export const oauth2ClientSaveSchema = z.object({
 export type OAuth2ClientSaveInput = z.infer<typeof oauth2ClientSaveSchema>;
 
 /** What a caller sends: the grant types are checked against the known ones on save. */
-export type OAuth2ClientSaveRequest = Omit<OAuth2ClientSaveInput, 'authorizedGrantTypes'> & { authorizedGrantTypes: readonly string[] };
+export type OAuth2ClientSaveRequest = Omit<z.input<typeof oauth2ClientSaveSchema>, 'authorizedGrantTypes'> & { authorizedGrantTypes: readonly string[] };
 
 export const oauth2ClientPageSchema = pageInputSchema.extend({
   name: z.string().max(255).nullish(),
   clientId: z.string().max(64).nullish(),
-  status: z.number().int().min(0).max(1).nullish(),
+  status: commonStatusSchema.nullish(),
 });
 
-export type OAuth2ClientPageInput = z.infer<typeof oauth2ClientPageSchema>;
+export type OAuth2ClientPageInput = z.input<typeof oauth2ClientPageSchema>;
 
 /** A client as the console reads it: every setting, the secret masked. */
 export interface OAuth2ClientRecord {

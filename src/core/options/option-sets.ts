@@ -26,9 +26,10 @@ type Entry<V> = readonly [value: V, en: string, zhCN: string];
 
 const definitions = <V extends OptionValue>(entries: readonly Entry<V>[]) => entries.map(([value, en, zhCN]) => ({ value, label: { en, 'zh-CN': zhCN } }));
 
-const intSet = (description: string, entries: readonly Entry<number>[]): OptionSet<number> => ({ valueType: 'INT', description, options: definitions(entries) });
+// `const` keeps each set's values as literal types (`0 | 1`, `'EXACT' | 'CIDR'`) for the schemas.
+const intSet = <const V extends number>(description: string, entries: readonly Entry<V>[]): OptionSet<V> => ({ valueType: 'INT', description, options: definitions(entries) });
 const booleanSet = (description: string, entries: readonly Entry<boolean>[]): OptionSet<boolean> => ({ valueType: 'BOOLEAN', description, options: definitions(entries) });
-const stringSet = (description: string, entries: readonly Entry<string>[]): OptionSet<string> => ({ valueType: 'STRING', description, options: definitions(entries) });
+const stringSet = <const V extends string>(description: string, entries: readonly Entry<V>[]): OptionSet<V> => ({ valueType: 'STRING', description, options: definitions(entries) });
 
 export const OPTION_SETS = {
   COMMON_STATUS: intSet('Status of most resources: 0 enabled, 1 disabled', [
@@ -56,7 +57,7 @@ export const OPTION_SETS = {
     [2, 'Administrator', '管理员'],
     [3, 'Partner', '开放平台'],
   ]),
-  SOCIAL_USER_TYPE: intSet('Users who sign in with a social account: 1 member, 2 administrator', [
+  PERSON_USER_TYPE: intSet('Users who are people (social sign-in, notify messages): 1 member, 2 administrator', [
     [1, 'Member', '会员'],
     [2, 'Administrator', '管理员'],
   ]),
@@ -173,6 +174,8 @@ export type OptionSetName = keyof typeof OPTION_SETS;
 export const OPTION_SET_NAMES = Object.keys(OPTION_SETS) as OptionSetName[];
 
 type ValueOf<Name extends OptionSetName> = (typeof OPTION_SETS)[Name]['options'][number]['value'];
+/** What callers may send for a field of the set: any value of its type (the schema refuses the others). */
+type InputOf<Name extends OptionSetName> = ValueOf<Name> extends number ? number : ValueOf<Name> extends boolean ? boolean : string;
 
 /** The values of a set, in its order. */
 export const optionValues = <Name extends OptionSetName>(name: Name): readonly ValueOf<Name>[] =>
@@ -182,12 +185,12 @@ export const optionValues = <Name extends OptionSetName>(name: Name): readonly V
  * The schema of a field taking a value of the set: anything else is refused with a message listing
  * the set's values and English labels (`must be one of 0 (Enabled), 1 (Disabled)`).
  */
-export function optionSchema<Name extends OptionSetName>(name: Name): z.ZodType<ValueOf<Name>> {
+export function optionSchema<Name extends OptionSetName>(name: Name): z.ZodType<ValueOf<Name>, InputOf<Name>> {
   const set = OPTION_SETS[name] as OptionSet<OptionValue>;
   const values = set.options.map((option) => option.value);
   const message = `must be one of ${set.options.map((option) => `${String(option.value)} (${option.label.en})`).join(', ')}`;
   const base = set.valueType === 'INT' ? z.number().int() : set.valueType === 'BOOLEAN' ? z.boolean() : z.string();
-  return (base as z.ZodType<OptionValue>).refine((value) => values.includes(value), message) as unknown as z.ZodType<ValueOf<Name>>;
+  return (base as z.ZodType<OptionValue>).refine((value) => values.includes(value), message) as unknown as z.ZodType<ValueOf<Name>, InputOf<Name>>;
 }
 
 export interface LabelledOption {

@@ -16,6 +16,7 @@ import { z } from '../validation';
 import { MenuType } from './menu-catalogue';
 import { MENU_FIELDS, type MenuRecord, type MenuTreeRecord } from './menu-record';
 import { publishPermissionsChanged } from './permission-service';
+import { optionSchema } from '../options/option-sets';
 
 const ROOT = 0;
 /** The scope of the menu tree's lock: one tree for every tenant. */
@@ -24,7 +25,7 @@ const SHARED_TREE = 0;
 const menuFields = {
   name: z.string().trim().min(1).max(50),
   permission: optionalText(100),
-  type: z.number().int().min(MenuType.DIRECTORY).max(MenuType.BUTTON),
+  type: optionSchema('MENU_TYPE'),
   sort: z.number().int(),
   parentId: z.number().int().min(ROOT).max(Number.MAX_SAFE_INTEGER),
   path: optionalText(200),

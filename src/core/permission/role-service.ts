@@ -16,6 +16,7 @@ import { assertMenusExist, TENANT_ADMIN_ROLE_CODE } from '../tenant/tenant-packa
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { publishPermissionsChanged, SUPER_ADMIN_ROLE_CODE } from './permission-service';
+import { optionSchema } from '../options/option-sets';
 
 export const RoleType = { BUILT_IN: 1, CUSTOM: 2 } as const;
 
@@ -55,7 +56,7 @@ export type RoleMenusInput = z.input<typeof roleMenusSchema>;
 export const roleDataScopeSchema = z
   .object({
     roleId: recordIdSchema,
-    dataScope: z.number().int().min(DataScope.ALL).max(DataScope.SELF),
+    dataScope: optionSchema('DATA_SCOPE'),
     dataScopeDeptIds: uniqueIdsSchema(MAX_IDS).nullish(),
   })
   .refine((input) => input.dataScope === DataScope.CUSTOM_DEPTS || !input.dataScopeDeptIds?.length, {

@@ -2,7 +2,7 @@
 // src/http/short-link-routes.ts) redirects to it and counts the visit. Codes are unique across tenants,
 // so the redirect needs no tenant; everything else is confined to the caller's tenant.
 import { type Db, Prisma } from '../db/client';
-import { optionalText, parseInput, recordIdSchema } from '../admin/save-shape';
+import { commonStatusSchema, optionalText, parseInput, recordIdSchema } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { isServiceError, ServiceError } from '../errors/service-error';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
@@ -45,7 +45,7 @@ export const shortLinkUpdateSchema = z.object({
   groupId: recordIdSchema.nullish(),
 });
 
-export const shortLinkStatusSchema = z.object({ id: recordIdSchema, status: z.number().int().min(0).max(1) });
+export const shortLinkStatusSchema = z.object({ id: recordIdSchema, status: commonStatusSchema });
 
 export const shortLinkPageFilterSchema = z.object({
   groupId: recordIdSchema.nullish(),
@@ -53,7 +53,7 @@ export const shortLinkPageFilterSchema = z.object({
   code: z.string().max(32).nullish(),
   /** Contained in the target URL. */
   targetUrl: z.string().max(MAX_URL_LENGTH).nullish(),
-  status: z.number().int().min(0).max(1).nullish(),
+  status: commonStatusSchema.nullish(),
 });
 
 export type ShortLinkCreateInput = z.input<typeof shortLinkCreateSchema>;

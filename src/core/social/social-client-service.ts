@@ -7,18 +7,16 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type PageInput, pageInputSchema, pageWindow } from '../paging';
-import { type RequestContext, tenantIdOf, UserType } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { MASKED_SECRET } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
+import { optionSchema } from '../options/option-sets';
 
 /** Social platform codes (10 Gitee, 20 DingTalk, 30..34 WeChat variants...): a positive code, not a closed list. */
 const socialTypeSchema = z.number().int().min(1).max(999);
 /** Members and administrators sign in with social accounts; open-platform clients do not. */
-const socialUserTypeSchema = z
-  .number()
-  .int()
-  .refine((userType) => userType === UserType.MEMBER || userType === UserType.ADMIN, 'must be 1 (member) or 2 (admin)');
+const socialUserTypeSchema = optionSchema('PERSON_USER_TYPE');
 
 export const socialClientSaveSchemas = saveShapeSchemas({
   name: z.string().min(1).max(255),

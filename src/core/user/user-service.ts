@@ -21,6 +21,7 @@ import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db'
 import { z } from '../validation';
 import { visibleUsersWhere } from './data-scope';
 import { linkedToUsers } from './user-links';
+import { optionSchema } from '../options/option-sets';
 
 const ENABLED = 0;
 /** Most posts one user may hold. */
@@ -31,7 +32,7 @@ export const passwordSchema = z.string().min(4).max(128);
 const nicknameSchema = z.string().min(1).max(30);
 const emailSchema = z.email().max(50).nullish();
 const mobileSchema = optionalText(20);
-const sexSchema = z.number().int().min(0).max(2).nullish();
+const sexSchema = optionSchema('SEX').nullish();
 
 export const userSaveSchemas = saveShapeSchemas({
   username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, 'must be 4 to 30 letters or digits'),

@@ -29,6 +29,7 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { SCENES, sceneOf } from './verification-scenes';
+import { optionSchema } from '../options/option-sets';
 
 export interface VerificationCodeSettings {
   /** How long a code can be used after it was sent; config VERIFICATION_CODE_EXPIRES_SECONDS. */
@@ -99,7 +100,7 @@ const SCHEMAS = {
 const targetOf = (parsed: { mobile: string } | { mail: string }) => ('mobile' in parsed ? parsed.mobile : parsed.mail);
 
 export const verificationCodePageFilterSchema = filterWithCreateTimeRange({
-  channel: z.string().refine((channel) => Object.hasOwn(SCHEMAS, channel), 'must be sms or mail').nullish(),
+  channel: optionSchema('VERIFICATION_CHANNEL').nullish(),
   // Mail targets are stored in lower case; mobiles have no case.
   target: z.string().max(254).transform((target) => target.toLowerCase()).nullish(),
   scene: z.number().int().nullish(),

@@ -13,6 +13,7 @@ import { SUBSCRIBABLE_EVENT_TYPES, WebhookEventType } from './event-types';
 import { writeEvents } from './webhook-outbox';
 import { maskWebhookSecret, newWebhookSecret } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
+import { optionSchema } from '../options/option-sets';
 
 export interface WebhookUrlPolicy {
   /** http:// anywhere (WEBHOOK_ALLOW_HTTP). */
@@ -65,7 +66,7 @@ const rotateSchema = z.object({ id: recordIdSchema, overlapSeconds: z.number().i
 
 const deliveryFilterSchema = filterWithCreateTimeRange({
   endpointId: recordIdSchema,
-  status: z.union([z.literal(DeliveryStatus.PENDING), z.literal(DeliveryStatus.DELIVERED), z.literal(DeliveryStatus.FAILED)]).nullish(),
+  status: optionSchema('WEBHOOK_DELIVERY_STATUS').nullish(),
   eventType: z.string().max(64).nullish(),
 });
 
