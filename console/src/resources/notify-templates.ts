@@ -1,6 +1,6 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import { commonStatus, memberOrAdmin } from './options';
+import { commonStatus, personUserTypes } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
@@ -63,7 +63,7 @@ export default defineResource({
       permission: 'send-notify',
       doneMessage: 'messaging.testSent',
       fields: (row) => [
-        { name: 'userType', label: 'oauth2Tokens.userType', kind: 'select', required: true, options: memberOrAdmin, initialValue: 2 },
+        { name: 'userType', label: 'oauth2Tokens.userType', kind: 'select', required: true, options: personUserTypes, initialValue: 2 },
         { name: 'userId', label: 'oauth2Tokens.user', kind: 'number', required: true },
         ...templateParamFields(row.params),
       ],

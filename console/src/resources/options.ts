@@ -122,8 +122,6 @@ export async function menuTree(): Promise<TreeOption[]> {
   return menuSimpleList.map((menu) => ({ id: menu.id, parentId: menu.parentId, label: menu.name }));
 }
 
-/** Social sign-in and notify messages are for members (1) and administrators (2) only. */
-export const memberOrAdmin = async (): Promise<readonly Option[]> => (await userTypes()).filter((option) => option.value !== 3);
 
 const TenantPackageOptionsDocument = graphql(`
   query ConsoleTenantPackageOptions {
@@ -160,8 +158,8 @@ export const oauth2GrantTypes = () => optionSet('GRANT_TYPE');
 /** Labels of the known social platforms (10 Gitee, 20 DingTalk...); the codes are an open range. */
 export const socialTypes = () => optionSet('SOCIAL_TYPE');
 
-/** Who signs in with a social client: 1 member, 2 administrator. */
-export const socialUserTypes = () => optionSet('SOCIAL_USER_TYPE');
+/** Users who are people (who sign in with a social client, who receive notify messages): 1 member, 2 administrator. */
+export const personUserTypes = () => optionSet('PERSON_USER_TYPE');
 
 const TenantOptionsDocument = graphql(`
   query ConsoleTenantOptions {

@@ -1,7 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import type { SocialClientSaveReqVo } from '../gql/graphql';
-import { commonStatus, socialTypes, socialUserTypes } from './options';
+import { commonStatus, socialTypes, personUserTypes } from './options';
 import { defineResource, type ListQuery } from './types';
 
 const SocialClientPageDocument = graphql(`
@@ -52,7 +52,7 @@ export default defineResource({
   columns: [
     { field: 'name', title: 'common.name', filter: true },
     { field: 'socialType', title: 'socialClients.socialType', filter: true, options: socialTypes },
-    { field: 'userType', title: 'oauth2Tokens.userType', filter: true, options: socialUserTypes },
+    { field: 'userType', title: 'oauth2Tokens.userType', filter: true, options: personUserTypes },
     { field: 'clientId', title: 'socialClients.clientId' },
     { field: 'clientSecret', title: 'socialClients.clientSecret' },
     { field: 'agentId', title: 'socialClients.agentId' },
@@ -63,7 +63,7 @@ export default defineResource({
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 255 },
     // An open range of codes: any positive one, not only the labelled platforms.
     { name: 'socialType', label: 'socialClients.socialType', kind: 'number', required: true },
-    { name: 'userType', label: 'oauth2Tokens.userType', kind: 'select', required: true, options: socialUserTypes, initialValue: 1 },
+    { name: 'userType', label: 'oauth2Tokens.userType', kind: 'select', required: true, options: personUserTypes, initialValue: 1 },
     { name: 'clientId', label: 'socialClients.clientId', kind: 'text', required: true, max: 255 },
     // Shown as ******: kept unless a new secret is typed.
     { name: 'clientSecret', label: 'socialClients.clientSecret', kind: 'password', required: true, max: 255 },
