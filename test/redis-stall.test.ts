@@ -19,6 +19,8 @@ const test = useTestDatabase('redis_stall');
 const COMMAND_TIMEOUT_MS = 1_000;
 /** p99 of partner calls once the circuit is open: well under one command time-out. */
 const P99_BOUND_MS = 250;
+/** One call (a sign-in hashes a password) on a busy machine: still clearly short of a command time-out. */
+const ONE_CALL_BOUND_MS = 750;
 const CALLS = 100;
 /** Slack for a busy machine on top of a time-out that is expected to run out. */
 const SLACK_MS = 1_000;
@@ -87,7 +89,7 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('a stalled Redis', () => {
 
   it('says on /readyz at once that Redis is down', async () => {
     const { response, ms } = await timed(() => first.app.inject('/readyz'));
-    expect(ms).toBeLessThan(P99_BOUND_MS);
+    expect(ms).toBeLessThan(ONE_CALL_BOUND_MS);
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(envelope(response)).toMatchObject({ code: 503, msg: 'Service unavailable: redis unreachable', data: null });
@@ -97,7 +99,7 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('a stalled Redis', () => {
     const admin = await createAdmin(first.core, { permissions: [] });
     const started = performance.now();
     const answer = await login(first.app, admin);
-    expect(performance.now() - started).toBeLessThan(P99_BOUND_MS);
+    expect(performance.now() - started).toBeLessThan(ONE_CALL_BOUND_MS);
     expect(errorCode(answer)).toBe(503);
     expect(answer.errors?.[0]?.message).toBe('Service unavailable: redis unreachable');
   });
@@ -110,7 +112,7 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('a stalled Redis', () => {
         headers: { authorization: basicAuth(partner.clientId, partner.secret) },
       }),
     );
-    expect(ms).toBeLessThan(P99_BOUND_MS);
+    expect(ms).toBeLessThan(ONE_CALL_BOUND_MS);
     expect(envelope(response)).toMatchObject({ code: 0, data: true });
     expect((await balance(first.app, revokedDuringStall)).statusCode).toBe(401);
     const other = await timed(() => balance(second.app, revokedDuringStall));

@@ -75,7 +75,12 @@ export class RedisCircuit {
   constructor(
     readonly client: Redis,
     private readonly logger: ServiceLogger,
-  ) {}
+  ) {
+    // A reconnect is worth probing at once rather than at the next interval.
+    client.on('ready', () => {
+      if (this.open) void this.probe();
+    });
+  }
 
   /** False from a failed command until a probe is answered. */
   get up(): boolean {
@@ -122,10 +127,13 @@ export class RedisCircuit {
     try {
       await this.client.ping();
     } catch {
-      if (!this.closing) this.scheduleProbe();
+      if (this.closing || !this.open) return;
+      clearTimeout(this.probeTimer); // one probe pending at most, whichever failed last
+      this.scheduleProbe();
       return;
     }
-    if (this.closing) return;
+    if (this.closing || !this.open) return; // closed meanwhile by another probe
+    clearTimeout(this.probeTimer);
     this.open = false;
     this.logger.info({}, 'redis circuit closed: redis answers again');
     for (const listener of this.recoveredListeners) listener();
