@@ -10,9 +10,11 @@ export function InboxBell() {
   const unread = useUnreadCount();
   return (
     <Link to="/inbox" title={t('inbox.title')} data-testid="inbox-bell">
-      <Badge count={unread.data ?? 0} size="small" data-testid="inbox-unread" data-count={unread.data ?? 0}>
-        <BellOutlined style={{ fontSize: 16 }} />
-      </Badge>
+      <span data-testid="inbox-unread" data-count={unread.data ?? 0}>
+        <Badge count={unread.data ?? 0} size="small">
+          <BellOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </span>
     </Link>
   );
 }
