@@ -20,9 +20,9 @@ const signInAsSeededAdmin = (page: Page) => signIn(page, harness.baseUrl);
 
 const unreadCount = (page: Page) => page.getByTestId('inbox-unread').getAttribute('data-count');
 
-/** Picks `choice` in the select of the dialog's field labelled `label`. */
+/** Picks `choice` in the select of the dialog's field labelled `label`, typed in as its search. */
 async function choose(page: Page, label: string, choice: string) {
-  await dialog(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-select').click();
+  await dialog(page).getByLabel(label, { exact: true }).fill(choice);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: choice }).first().click();
 }
 
@@ -185,5 +185,57 @@ describe('the inbox, every row of the trees, dictionary data and content in a br
     await tableRow(page, title).filter({ hasText: payments.uuidCode }).waitFor();
     await harness.screenshot(page, 'content-02-support-information');
     await expect(db.supportInfo.count({ where: { tenantId: SYSTEM_TENANT_ID, title, classifyId: payments.id } })).resolves.toBe(1);
+  });
+
+  it('creates a region of a seeded country, a rate policy for a country, an information (its content read back for editing) and a protocol statement', async () => {
+    const { db } = harness.app.core.database;
+    const germany = await db.basicCountry.findUniqueOrThrow({ where: { enShortName: 'DE' } });
+    const page = await harness.newPage();
+    await signInAsSeededAdmin(page);
+
+    await openMenu(page, 'Basic data', 'Regions', 'Regions');
+    const region = unique('Bavaria ');
+    await page.getByTestId('create').click();
+    await choose(page, 'Country', germany.enName);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(region);
+    await submitDialog(page);
+    await tableRow(page, region).filter({ hasText: germany.enName }).filter({ hasText: 'Province or state' }).waitFor();
+    await expect(db.basicRegion.count({ where: { name: region, countryId: germany.id, province: 1 } })).resolves.toBe(1);
+
+    await openMenu(page, 'Basic data', 'Currency rate policies', 'Currency rate policies');
+    await page.getByTestId('create').click();
+    await choose(page, 'Country', `${germany.enName} (DE)`);
+    await dialog(page).getByLabel('Premium (%)', { exact: true }).fill('2.5');
+    await submitDialog(page);
+    await tableRow(page, `${germany.enName} (DE)`).filter({ hasText: '2.5' }).filter({ hasText: 'A country' }).waitFor();
+    await harness.screenshot(page, 'basic-01-rate-policy');
+    await expect(db.currencyRatePolicy.count({ where: { countryCode: 'DE', policyType: 1, premiumRateE4: 25_000, userId: null } })).resolves.toBe(1);
+
+    await openMenu(page, 'Content', 'Information', 'Information');
+    const title = unique('Holiday shipping ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Title', { exact: true }).fill(title);
+    await dialog(page).getByLabel('Summary', { exact: true }).fill('Parcels leave twice a week over the holidays.');
+    await dialog(page).getByLabel('Content', { exact: true }).fill('From 20 December parcels leave on Mondays and Thursdays.');
+    await submitDialog(page);
+    await tableRow(page, title).filter({ hasText: 'Information' }).waitFor();
+    // The list has no content: the edit form reads it.
+    await tableRow(page, title).getByTestId('row-edit').click();
+    await expect.poll(() => dialog(page).getByLabel('Content', { exact: true }).inputValue()).toBe('From 20 December parcels leave on Mondays and Thursdays.');
+    await dialog(page).getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
+    await submitDialog(page);
+    await tableRow(page, `${title} (updated)`).waitFor();
+    await expect(db.information.count({ where: { title: `${title} (updated)`, content: { startsWith: 'From 20 December' } } })).resolves.toBe(1);
+
+    await openMenu(page, 'Content', 'Protocol statements', 'Protocol statements');
+    const statement = unique('Terms of registration ');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Title', { exact: true }).fill(statement);
+    await choose(page, 'Page', 'Registration page');
+    await dialog(page).getByLabel('Content', { exact: true }).fill('By registering you accept these terms.');
+    await submitDialog(page);
+    await tableRow(page, statement).filter({ hasText: 'Registration page' }).waitFor();
+    await harness.screenshot(page, 'content-03-protocol-statements');
+    await expect(db.protocolStatement.count({ where: { title: statement, positionType: 2, status: true } })).resolves.toBe(1);
   });
 });
