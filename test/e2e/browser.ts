@@ -72,6 +72,12 @@ export async function checkTreeNodes(page: Page, title: string, count: number) {
   for (let index = start; index <= start + count; index++) await nodes.nth(index).locator('.ant-tree-checkbox').click();
 }
 
+/** Picks `choice` in the select of the dialog's field labelled `label`, typed in as its search. */
+export async function choose(page: Page, label: string, choice: string) {
+  await dialog(page).getByLabel(label, { exact: true }).fill(choice);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: choice }).first().click();
+}
+
 /** `env`: configuration of the server under test beyond the sign-in limits (a short token lifetime). */
 export function useConsole(label: string, env: Record<string, string> = {}): ConsoleHarness {
   const database = useTestDatabase(label);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import { graphql, seededAdminToken, unique } from '../support/admin';
-import { dialog, openMenu, signIn, submitDialog, tableRow, useConsole } from './browser';
+import { choose, dialog, openMenu, signIn, submitDialog, tableRow, useConsole } from './browser';
 
 const harness = useConsole('console_inbox_lists_e2e');
 
@@ -19,12 +19,6 @@ const UNREAD_COUNT_REFRESH_MS = Number(/UNREAD_COUNT_REFRESH_MS = ([\d_]+)/.exec
 const signInAsSeededAdmin = (page: Page) => signIn(page, harness.baseUrl);
 
 const unreadCount = (page: Page) => page.getByTestId('inbox-unread').getAttribute('data-count');
-
-/** Picks `choice` in the select of the dialog's field labelled `label`, typed in as its search. */
-async function choose(page: Page, label: string, choice: string) {
-  await dialog(page).getByLabel(label, { exact: true }).fill(choice);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: choice }).first().click();
-}
 
 describe('the inbox, every row of the trees, dictionary data and content in a browser', () => {
   it('counts unread messages on the bell within its refresh, and drops the count as soon as they are read', async () => {
@@ -199,7 +193,7 @@ describe('the inbox, every row of the trees, dictionary data and content in a br
     await choose(page, 'Country', germany.enName);
     await dialog(page).getByLabel('Name', { exact: true }).fill(region);
     await submitDialog(page);
-    await tableRow(page, region).filter({ hasText: germany.enName }).filter({ hasText: 'Province or state' }).waitFor();
+    await tableRow(page, region).filter({ hasText: germany.enName }).filter({ hasText: 'Province' }).waitFor();
     await expect(db.basicRegion.count({ where: { name: region, countryId: germany.id, province: 1 } })).resolves.toBe(1);
 
     await openMenu(page, 'Basic data', 'Currency rate policies', 'Currency rate policies');
@@ -207,7 +201,7 @@ describe('the inbox, every row of the trees, dictionary data and content in a br
     await choose(page, 'Country', `${germany.enName} (DE)`);
     await dialog(page).getByLabel('Premium (%)', { exact: true }).fill('2.5');
     await submitDialog(page);
-    await tableRow(page, `${germany.enName} (DE)`).filter({ hasText: '2.5' }).filter({ hasText: 'A country' }).waitFor();
+    await tableRow(page, `${germany.enName} (DE)`).filter({ hasText: '2.5' }).filter({ hasText: 'By country' }).waitFor();
     await harness.screenshot(page, 'basic-01-rate-policy');
     await expect(db.currencyRatePolicy.count({ where: { countryCode: 'DE', policyType: 1, premiumRateE4: 25_000, userId: null } })).resolves.toBe(1);
 
@@ -231,10 +225,10 @@ describe('the inbox, every row of the trees, dictionary data and content in a br
     const statement = unique('Terms of registration ');
     await page.getByTestId('create').click();
     await dialog(page).getByLabel('Title', { exact: true }).fill(statement);
-    await choose(page, 'Page', 'Registration page');
+    await choose(page, 'Page', 'Register page');
     await dialog(page).getByLabel('Content', { exact: true }).fill('By registering you accept these terms.');
     await submitDialog(page);
-    await tableRow(page, statement).filter({ hasText: 'Registration page' }).waitFor();
+    await tableRow(page, statement).filter({ hasText: 'Register page' }).waitFor();
     await harness.screenshot(page, 'content-03-protocol-statements');
     await expect(db.protocolStatement.count({ where: { title: statement, positionType: 2, status: true } })).resolves.toBe(1);
   });

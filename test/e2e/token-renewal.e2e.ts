@@ -4,10 +4,8 @@
 // one would end the whole session).
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SEED_ADMIN_USERNAME } from '../../prisma/seed';
 import { errorCode, graphql } from '../support/admin';
-import { SEED } from '../support/database';
-import { useConsole } from './browser';
+import { signIn, useConsole } from './browser';
 
 const ACCESS_TOKEN_TTL_SECONDS = 6;
 const harness = useConsole('console_renewal_e2e', { ADMIN_ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) });
@@ -61,7 +59,7 @@ describe('the console session across access-token expiries', () => {
   it('refreshes exactly once per expiry, with every waiting request on the new token, and keeps working', async () => {
     const page = await harness.newPage();
     const { calls, refusals, inFlight } = recordGraphQL(page);
-    await harness.signIn(page, { tenant: 'OpenBuy', username: SEED_ADMIN_USERNAME, password: SEED.adminPassword });
+    await signIn(page, harness.baseUrl);
     await page.getByTestId('inbox-unread').waitFor();
     const first = (await storedSession(page))!;
     const refreshes = () => calls.filter((call) => call.operation === 'ConsoleRefresh');
