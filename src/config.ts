@@ -114,8 +114,8 @@ const configSchema = z.object({
   PAYMENT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(PAYMENT_SETTING_DEFAULTS.expirySweepSeconds),
   /** Whether the built-in channel's checkout page (/pay/checkout/…) offers a demo "pay" button that sends the signed notification; default on, except in production. */
   PAYMENT_CHECKOUT_DEMO: booleanFlag.optional(),
-  /** Lifetime of a console access token, seconds; default 1800 (30 minutes). */
-  ADMIN_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(ADMIN_AUTH_DEFAULTS.accessTokenTtlSeconds),
+  /** Lifetime of a console access token, seconds; default 1800 (30 minutes). From 5: the console's tests renew tokens of a few seconds. */
+  ADMIN_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(ADMIN_AUTH_DEFAULTS.accessTokenTtlSeconds),
   /** Lifetime of a console refresh token, seconds (at least the access token's); default 2592000 (30 days). */
   ADMIN_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(ADMIN_AUTH_DEFAULTS.refreshTokenTtlSeconds),
   /** Console sign-in attempts allowed per tenant and username within ADMIN_LOGIN_USERNAME_WINDOW_SECONDS (every attempt counts); 0 = no limit; default 5. */

@@ -72,7 +72,14 @@ export async function checkTreeNodes(page: Page, title: string, count: number) {
   for (let index = start; index <= start + count; index++) await nodes.nth(index).locator('.ant-tree-checkbox').click();
 }
 
-export function useConsole(label: string): ConsoleHarness {
+/** Picks `choice` in the select of the dialog's field labelled `label`, typed in as its search. */
+export async function choose(page: Page, label: string, choice: string) {
+  await dialog(page).getByLabel(label, { exact: true }).fill(choice);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: choice }).first().click();
+}
+
+/** `env`: configuration of the server under test beyond the sign-in limits (a short token lifetime). */
+export function useConsole(label: string, env: Record<string, string> = {}): ConsoleHarness {
   const database = useTestDatabase(label);
   let app: TestApp | undefined;
   let browser: Browser | undefined;
@@ -93,7 +100,7 @@ export function useConsole(label: string): ConsoleHarness {
     app = await createTestApp({
       database: database.database,
       clock: systemClock,
-      env: { ADMIN_LOGIN_ATTEMPTS_PER_USERNAME: String(LOGIN_ATTEMPTS_PER_USERNAME), ADMIN_LOGIN_ATTEMPTS_PER_IP: '1000' },
+      env: { ADMIN_LOGIN_ATTEMPTS_PER_USERNAME: String(LOGIN_ATTEMPTS_PER_USERNAME), ADMIN_LOGIN_ATTEMPTS_PER_IP: '1000', ...env },
     });
     baseUrl = await app.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

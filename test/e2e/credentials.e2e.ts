@@ -4,24 +4,18 @@
 // server (a template's send test goes through); SMS and notify templates' send tests land in the SMS
 // log and the notify messages; a tenant made on a package made here, its administrator asked on
 // create only, signs in to the package's menus.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock';
 import { SYSTEM_TENANT_ID } from '../../src/core/tenant/tenant-directory';
 import { unique } from '../support/admin';
 import { staffContext } from '../support/app';
 import { useSmtpServer } from '../support/smtp-server';
-import { checkTreeNodes, dialog, openMenu, saveDialog, signIn, tableRow, useConsole } from './browser';
+import { checkTreeNodes, choose, dialog, openMenu, saveDialog, signIn, tableRow, useConsole } from './browser';
 
 const SMTP_CREDENTIALS = { username: 'console-smtp-user', password: 'console-smtp-pass-1' };
 const smtp = useSmtpServer({ credentials: SMTP_CREDENTIALS });
 const harness = useConsole('console_credentials_e2e');
 const db = () => harness.app.core.database.db;
-
-async function choose(page: Page, label: string, option: string) {
-  await dialog(page).locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: option }).click();
-}
 
 describe('credentials in the console', () => {
   it('shows an OAuth 2.0 client secret once after create, masked afterwards, and an edit leaving it keeps it', async () => {

@@ -24,9 +24,12 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The session is gone (expired, revoked, signed out elsewhere): sign in again. */
+  /**
+   * The session is gone (expired, revoked, signed out elsewhere): sign in again. A query answers it as
+   * its fields' error code with HTTP 200 (an unknown token is anonymous), a refused token as HTTP 401.
+   */
   get unauthenticated(): boolean {
-    return this.status === 401;
+    return this.status === 401 || this.code === 401;
   }
 }
 

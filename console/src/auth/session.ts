@@ -4,8 +4,12 @@ import { graphql } from '../gql';
 import { executeAnonymous } from '../api/client';
 
 const STORAGE_KEY = 'openbuy.console.session';
-/** Renew this long before expiry, so a request never leaves with a token about to die. */
+/**
+ * Renew this long before expiry, so a request never leaves with a token about to die: a minute, or a
+ * fifth of a shorter lifetime (else a short-lived token would be renewed on every request).
+ */
 const RENEW_MARGIN_MS = 60_000;
+const RENEW_MARGIN_SHARE = 0.2;
 
 /** What a session keeps of `login` and `refresh` answers. */
 graphql(`
@@ -32,17 +36,22 @@ interface Tokens {
   refreshExpiresTime: string;
 }
 
+/** What is stored: the tokens and when to renew them (epoch ms; absent in an older console's session: now). */
+interface StoredTokens extends Tokens {
+  renewAt?: number;
+}
+
 type Listener = (signedIn: boolean) => void;
 
 class Session {
-  private tokens: Tokens | undefined = this.load();
+  private tokens: StoredTokens | undefined = this.load();
   private renewal: Promise<string | undefined> | undefined;
   private readonly listeners = new Set<Listener>();
 
   private load(): Tokens | undefined {
     try {
       const stored = localStorage.getItem(STORAGE_KEY);
-      return stored ? (JSON.parse(stored) as Tokens) : undefined;
+      return stored ? (JSON.parse(stored) as StoredTokens) : undefined;
     } catch {
       return undefined;
     }
@@ -57,9 +66,11 @@ class Session {
     return () => this.listeners.delete(listener);
   }
 
-  start(tokens: Tokens): void {
-    this.tokens = tokens;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(tokens));
+  start({ accessToken, refreshToken, expiresTime, refreshExpiresTime }: Tokens): void {
+    const lifetime = Date.parse(expiresTime) - Date.now();
+    const renewAt = Date.parse(expiresTime) - Math.min(RENEW_MARGIN_MS, lifetime * RENEW_MARGIN_SHARE);
+    this.tokens = { accessToken, refreshToken, expiresTime, refreshExpiresTime, renewAt };
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(this.tokens));
     this.listeners.forEach((listener) => listener(true));
   }
 
@@ -74,7 +85,7 @@ class Session {
   async accessToken(): Promise<string | undefined> {
     const tokens = this.tokens;
     if (!tokens) return undefined;
-    if (Date.parse(tokens.expiresTime) - Date.now() > RENEW_MARGIN_MS) return tokens.accessToken;
+    if (Date.now() < (tokens.renewAt ?? 0)) return tokens.accessToken;
     this.renewal ??= this.renew(tokens).finally(() => (this.renewal = undefined));
     return this.renewal;
   }

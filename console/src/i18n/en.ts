@@ -282,6 +282,64 @@ export const en = {
     port: 'SMTP port',
     sslEnable: 'TLS from the start',
   },
+  dictData: {
+    title: 'Dictionary data',
+    label: 'Label',
+    value: 'Value',
+    colorType: 'Colour',
+    cssClass: 'CSS class',
+  },
+  regions: {
+    title: 'Regions',
+    country: 'Country',
+    level: 'Level',
+    regionCode: 'Region code',
+    postalCode: 'Postal code',
+  },
+  ratePolicies: {
+    title: 'Currency rate policies',
+    policyType: 'Applies to',
+    country: 'Country',
+    member: 'Member ID',
+    premiumRate: 'Premium (%)',
+  },
+  content: {
+    title: 'Title',
+    uuidCode: 'Code',
+    language: 'Language',
+    hot: 'Hot',
+    terminalType: 'Terminal',
+    coverImg: 'Cover image URL',
+    content: 'Content',
+    visibility: 'Shown',
+  },
+  classifications: {
+    title: 'Help-center classifications',
+    parent: 'Parent classification',
+    positionType: 'Shown in',
+  },
+  supportInfos: {
+    title: 'Support information',
+    classify: 'Classification',
+  },
+  information: {
+    title: 'Information',
+    businessType: 'Kind',
+    recommend: 'Recommended',
+    summary: 'Summary',
+    topicType: 'Topic',
+  },
+  protocolStatements: {
+    title: 'Protocol statements',
+    positionType: 'Page',
+  },
+  inbox: {
+    title: 'My messages',
+    type: 'Kind',
+    receivedAt: 'Received',
+    markRead: 'Mark read',
+    markAllRead: 'Mark all read',
+  },
 };
 
 export type Texts = typeof en;

@@ -10,7 +10,8 @@ import { execute } from '../api/client';
 import { session } from '../auth/session';
 import { graphql } from '../gql';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
-import { findRoute, menuRoutes, useMe } from './me';
+import { InboxBell } from './InboxBell';
+import { menuRoutes, screenAt, useMe } from './me';
 
 const ResourceScreen = lazy(() => import('../screens/ResourceScreen'));
 const Profile = lazy(() => import('../screens/Profile'));
@@ -39,7 +40,7 @@ export default function ConsoleLayout() {
   if (me.isPending) return <Spin fullscreen />;
   if (me.isError) return <Result status="error" title={me.error.message} />;
 
-  const menuRoute = findRoute(routes, location.pathname);
+  const screen = screenAt(routes, location.pathname);
   return (
     // ProTable and ProForm texts follow the console's language (their own default is Chinese).
     <ProConfigProvider intl={i18n.language === 'zh-CN' ? zhCNIntl : enUSIntl}>
@@ -51,7 +52,7 @@ export default function ConsoleLayout() {
       location={{ pathname: location.pathname }}
       route={{ path: '/', routes }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      actionsRender={() => [<LanguageSwitch key="language" />]}
+      actionsRender={() => [<InboxBell key="inbox" />, <LanguageSwitch key="language" />]}
       avatarProps={{
         icon: <UserOutlined />,
         title: <span data-testid="current-user">{me.data.user.nickname}</span>,
@@ -77,8 +78,8 @@ export default function ConsoleLayout() {
           <Route
             path="*"
             element={
-              menuRoute?.component ? (
-                <ResourceScreen key={menuRoute.component} component={menuRoute.component} permissions={me.data.permissions} />
+              screen ? (
+                <ResourceScreen key={screen} component={screen} permissions={me.data.permissions} />
               ) : (
                 <Result status="404" title={t('common.notFound')} />
               )

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import type { ConsoleMeQuery } from '../gql/graphql';
+import { UNLISTED_SCREENS } from '../resources';
 
 const MeDocument = graphql(`
   query ConsoleMe {
@@ -76,4 +77,26 @@ export function findRoute(routes: readonly MenuRoute[], path: string): MenuRoute
     if (found) return found;
   }
   return undefined;
+}
+
+function routeOf(routes: readonly MenuRoute[], component: string): MenuRoute | undefined {
+  for (const route of routes) {
+    if (route.component === component) return route;
+    const found = route.children && routeOf(route.children, component);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The screen a path opens: its menu's, else one of the screens no menu lists, whose parent menu (when
+ * it has one) the administrator must have.
+ */
+export function screenAt(routes: readonly MenuRoute[], path: string): string | undefined {
+  const menu = findRoute(routes, path);
+  if (menu) return menu.component;
+  return Object.entries(UNLISTED_SCREENS).find(([, screen]) => {
+    const base = screen.parent === undefined ? '' : routeOf(routes, screen.parent)?.path;
+    return base !== undefined && joinPath(base, screen.path) === path;
+  })?.[0];
 }

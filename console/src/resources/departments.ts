@@ -2,11 +2,12 @@ import { execute } from '../api/client';
 import { graphql } from '../gql';
 import type { DeptSaveReqVo } from '../gql/graphql';
 import { commonStatus, departmentTree } from './options';
-import { defineResource } from './types';
+import { defineResource, type ListQuery } from './types';
 
+// Every department, enabled or not, flat: the screen builds the tree.
 const DeptListDocument = graphql(`
-  query ConsoleDeptList {
-    deptSimpleList {
+  query ConsoleDeptList($name: String, $status: Int) {
+    deptList(name: $name, status: $status) {
       id
       name
       parentId
@@ -44,10 +45,10 @@ export default defineResource({
   permission: 'system:dept',
   tree: true,
   columns: [
-    { field: 'name', title: 'common.name' },
+    { field: 'name', title: 'common.name', filter: true },
     { field: 'sort', title: 'common.sort' },
     { field: 'phone', title: 'departments.phone' },
-    { field: 'status', title: 'common.status', options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
   fields: [
@@ -58,9 +59,9 @@ export default defineResource({
     { name: 'email', label: 'departments.email', kind: 'text', max: 50 },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async () => {
-    const { deptSimpleList } = await execute(DeptListDocument);
-    return { rows: deptSimpleList, total: deptSimpleList.length };
+  list: async ({ filters }: ListQuery) => {
+    const { deptList } = await execute(DeptListDocument, filters);
+    return { rows: deptList, total: deptList.length };
   },
   toForm: ({ id: _id, createTime: _created, leaderUserId: _leader, ...row }) => ({ ...row, parentId: row.parentId || undefined }),
   create: (values: DeptSaveReqVo) => execute(CreateDeptDocument, { input: values }),

@@ -67,4 +67,5 @@ export default defineResource({
   create: (values: DictTypeSaveReqVo) => execute(CreateDictTypeDocument, { input: values }),
   update: (row, values) => execute(UpdateDictTypeDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteDictTypeDocument, { id: row.id }),
+  links: [{ key: 'dict-data', label: 'dictData.title', to: (row) => `data?dictType=${encodeURIComponent(row.type)}` }],
 });

@@ -37,4 +37,23 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
   'system/social-client/index': () => import('./social-clients'),
   'system/sms-channel/index': () => import('./sms-channels'),
   'system/mail-account/index': () => import('./mail-accounts'),
+  'basic/region/index': () => import('./regions'),
+  'basic/currency-rate-policy/index': () => import('./currency-rate-policies'),
+  'content/classify/index': () => import('./classifications'),
+  'content/support-info/index': () => import('./support-infos'),
+  'content/information/index': () => import('./information'),
+  'content/protocol-statement/index': () => import('./protocol-statements'),
 };
+
+/**
+ * Screens no menu opens, by a `component` of their own: at `path`, or with `parent` at the path of
+ * that menu's screen followed by `/${path}` (dictionary data under its dictionary). Their buttons
+ * follow their definition's permissions as everywhere.
+ */
+export const UNLISTED_SCREENS: Readonly<Record<string, { path: string; parent?: string; load: Loader }>> = {
+  'system/dict/data/index': { parent: 'system/dict/index', path: 'data', load: () => import('./dict-data') },
+  'system/notify-message/my': { path: '/inbox', load: () => import('./inbox') },
+};
+
+/** The definition loader of a screen, listed in the menus or not. */
+export const screenLoader = (component: string): Loader | undefined => RESOURCES[component] ?? UNLISTED_SCREENS[component]?.load;

@@ -3,23 +3,14 @@ import { graphql } from '../gql';
 import type { MenuSaveVo } from '../gql/graphql';
 import { i18next } from '../i18n';
 import { commonStatus, menuTree, yesNo } from './options';
-import { defineResource, type Option } from './types';
+import { defineResource, type ListQuery, type Option } from './types';
 
-// Flat: the whole tree at every field would pass the query cost limit; the form loads one menu.
+// Every menu, enabled or not, flat (the whole tree at every field would pass the query cost limit):
+// the screen builds the tree.
 const MenuListDocument = graphql(`
-  query ConsoleMenuList {
-    menuSimpleList {
+  query ConsoleMenuList($name: String, $status: Int) {
+    menuList(name: $name, status: $status) {
       id
-      parentId
-      name
-      type
-    }
-  }
-`);
-
-const MenuDocument = graphql(`
-  query ConsoleMenu($id: Int64!) {
-    menu(id: $id) {
       parentId
       type
       name
@@ -72,8 +63,12 @@ export default defineResource({
   permission: 'system:menu',
   tree: true,
   columns: [
-    { field: 'name', title: 'common.name' },
+    { field: 'name', title: 'common.name', filter: true },
     { field: 'type', title: 'menus.type', options: menuTypes },
+    { field: 'permission', title: 'menus.permission' },
+    { field: 'path', title: 'menus.path' },
+    { field: 'sort', title: 'common.sort' },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
   ],
   fields: [
     { name: 'parentId', label: 'menus.parent', kind: 'treeSelect', tree: menuTree },
@@ -87,14 +82,11 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'visible', label: 'menus.visible', kind: 'select', options: yesNo, initialValue: true },
   ],
-  list: async () => {
-    const { menuSimpleList } = await execute(MenuListDocument);
-    return { rows: menuSimpleList, total: menuSimpleList.length };
+  list: async ({ filters }: ListQuery) => {
+    const { menuList } = await execute(MenuListDocument, filters);
+    return { rows: menuList, total: menuList.length };
   },
-  loadForm: async (row) => {
-    const { menu } = await execute(MenuDocument, { id: row.id });
-    return { ...menu, parentId: menu.parentId || undefined };
-  },
+  toForm: ({ id: _id, parentId, ...menu }) => ({ ...menu, parentId: parentId || undefined }),
   create: (values: MenuForm) => execute(CreateMenuDocument, { input: saveInput(values) }),
   update: (row, values) => execute(UpdateMenuDocument, { input: saveInput({ ...values, id: row.id }) }),
   remove: (row) => execute(DeleteMenuDocument, { id: row.id }),

@@ -67,6 +67,33 @@ export const noticeTypes = () => optionSet('NOTICE_TYPE');
 /** Who holds a token: 1 member, 2 administrator, 3 partner (open API). */
 export const userTypes = () => optionSet('USER_TYPE');
 
+/** Dictionary data colours: default, primary, success, info, warning, danger. */
+export const dictColorTypes = () => optionSet('DICT_COLOR_TYPE');
+
+/** Region levels: 1 province or state, 2 city, 3 district. */
+export const regionLevels = () => optionSet('REGION_LEVEL');
+
+/** Whom a currency rate policy applies to: 1 a country, 2 a customer (member). */
+export const ratePolicyTypes = () => optionSet('RATE_POLICY_TYPE');
+
+/** Where a classification tree is shown: 1 the help center. */
+export const classifyPositionTypes = () => optionSet('CLASSIFY_POSITION_TYPE');
+
+/** Support information's terminals: 21 PC, 31 app. */
+export const supportTerminalTypes = () => optionSet('SUPPORT_INFO_TERMINAL_TYPE');
+
+/** Information's terminals: 1 PC, 2 app. */
+export const informationTerminalTypes = () => optionSet('INFORMATION_TERMINAL_TYPE');
+
+/** 1 announcement, 2 information. */
+export const informationBusinessTypes = () => optionSet('INFORMATION_BUSINESS_TYPE');
+
+/** The page a protocol statement is shown on, 1..7. */
+export const protocolPositionTypes = () => optionSet('PROTOCOL_POSITION_TYPE');
+
+/** Notify message kinds: 1 notice, 2 system message. */
+export const notifyTemplateTypes = () => optionSet('NOTIFY_TEMPLATE_TYPE');
+
 const SensitiveWordTagsDocument = graphql(`
   query ConsoleSensitiveWordTags {
     sensitiveWordTags
@@ -173,4 +200,57 @@ const TenantOptionsDocument = graphql(`
 export async function tenantOptions(): Promise<Option[]> {
   const { tenantSimpleList } = await execute(TenantOptionsDocument);
   return tenantSimpleList.map((tenant) => ({ value: tenant.id, label: tenant.name }));
+}
+
+const DictTypeOptionsDocument = graphql(`
+  query ConsoleDictTypeOptions {
+    dictTypeSimpleList {
+      name
+      type
+    }
+  }
+`);
+
+/** Dictionary types by their `type` (what dictionary data refer to). */
+export async function dictTypeOptions(): Promise<Option[]> {
+  const { dictTypeSimpleList } = await execute(DictTypeOptionsDocument);
+  return dictTypeSimpleList.map((dictType) => ({ value: dictType.type, label: `${dictType.name} (${dictType.type})` }));
+}
+
+const CountryOptionsDocument = graphql(`
+  query ConsoleCountryOptions {
+    countrySimpleList {
+      id
+      enName
+      enShortName
+    }
+  }
+`);
+
+export async function countryOptions(): Promise<Option[]> {
+  const { countrySimpleList } = await execute(CountryOptionsDocument);
+  return countrySimpleList.map((country) => ({ value: country.id, label: country.enName }));
+}
+
+/** Countries by their ISO alpha-2 code (what rate policies refer to). */
+export async function countryCodeOptions(): Promise<Option[]> {
+  const { countrySimpleList } = await execute(CountryOptionsDocument);
+  return countrySimpleList.map((country) => ({ value: country.enShortName, label: `${country.enName} (${country.enShortName})` }));
+}
+
+const ClassifyOptionsDocument = graphql(`
+  query ConsoleClassifyOptions {
+    commonClassifySimpleList {
+      id
+      parentId
+      className
+      language
+    }
+  }
+`);
+
+/** Enabled classifications of every language (the name says which). */
+export async function classifyTree(): Promise<TreeOption[]> {
+  const { commonClassifySimpleList } = await execute(ClassifyOptionsDocument);
+  return commonClassifySimpleList.map((classify) => ({ id: classify.id, parentId: classify.parentId, label: `${classify.className} (${classify.language})` }));
 }

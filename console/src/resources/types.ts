@@ -70,14 +70,33 @@ export interface ListResult<Row> {
 export interface RowAction<Row> {
   key: string;
   label: TextKey;
-  /** Button permission suffix: `${permission}:${action.permission}`. */
-  permission: string;
-  /** Fixed, or by row (a template's parameters). */
-  fields: readonly FieldSpec[] | ((row: Row) => readonly FieldSpec[]);
+  /** Button permission suffix: `${permission}:${action.permission}`; none: any signed-in administrator. */
+  permission?: string;
+  /** The dialog's form, fixed or by row (a template's parameters); none: the action runs on a click, with no dialog (mark read). */
+  fields?: readonly FieldSpec[] | ((row: Row) => readonly FieldSpec[]);
+  /** Shown only on the rows it applies to. */
+  when?: (row: Row) => boolean;
   load?: (row: Row) => Promise<Record<string, unknown>>;
   submit: (row: Row, values: Record<string, unknown>) => Promise<unknown>;
   /** The text shown once it is done (default: common.saved). */
   doneMessage?: TextKey;
+}
+
+/** An action of the whole list, a button above it that runs on a click (mark all read). */
+export interface ListAction {
+  key: string;
+  label: TextKey;
+  /** Button permission suffix; none: any signed-in administrator. */
+  permission?: string;
+  run: () => Promise<unknown>;
+}
+
+/** A link from a row to a screen of its own records (a dictionary type to its data). */
+export interface RowLink<Row> {
+  key: string;
+  label: TextKey;
+  /** The path below this screen's, with the other screen's filters as query parameters: `data?dictType=sex`. */
+  to: (row: Row) => string;
 }
 
 // The row type is inferred from `list` alone (NoInfer elsewhere), so columns and callbacks are checked against it.
@@ -108,6 +127,10 @@ export interface ResourceDefinition<Row extends { id: number }, SaveInput = Reco
   /** Rows the server refuses to change or delete (the system tenant): listed without those buttons. */
   protectedRow?: (row: NoInfer<Row>) => boolean;
   actions?: readonly RowAction<NoInfer<Row>>[];
+  listActions?: readonly ListAction[];
+  links?: readonly RowLink<NoInfer<Row>>[];
+  /** Query keys outside the screen that a change made here makes stale (the header's unread count). */
+  invalidates?: readonly (readonly string[])[];
 }
 
 /**

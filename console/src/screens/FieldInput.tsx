@@ -47,6 +47,7 @@ function Control({ field, scope, ...control }: { field: FieldSpec; scope: string
           loading={options.isPending && field.options !== undefined}
           options={options.data?.map((option) => ({ ...option }))}
           allowClear
+          showSearch
           optionFilterProp="label"
           {...control}
         />

@@ -39,7 +39,10 @@ export function FormDialog({ title, scope, fields, initialValues, load, trigger,
       dateFormatter={(value) => value.toISOString()}
       modalProps={{ destroyOnHidden: true, onCancel: () => setRefusal(undefined) }}
       onOpenChange={(open) => {
-        if (open && load) load().then((values) => form.setFieldsValue(values as never), (error: Error) => setRefusal(error.message));
+        if (!open) return;
+        // Each opening starts afresh: the form outlives the dialog, and kept the last entry's values.
+        form.resetFields();
+        if (load) load().then((values) => form.setFieldsValue(values as never), (error: Error) => setRefusal(error.message));
       }}
       onFinish={async (values) => {
         setRefusal(undefined);

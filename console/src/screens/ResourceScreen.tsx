@@ -3,12 +3,13 @@
 // button shown only with its permission.
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Result, Space, Spin, Typography } from 'antd';
-import { type Key, useRef, useState } from 'react';
+import { type Key, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESOURCES } from '../resources';
-import { type ColumnSpec, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { screenLoader } from '../resources';
+import { type ColumnSpec, type ListAction, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
 import { FormDialog } from './FormDialog';
 import { buildTree } from './tree';
 
@@ -17,8 +18,8 @@ type Row = { id: number; parentId?: number } & Record<string, unknown>;
 function useDefinition(component: string) {
   return useQuery({
     queryKey: ['resource-definition', component],
-    queryFn: async () => (await RESOURCES[component]!()).default as unknown as ResourceDefinition<Row>,
-    enabled: component in RESOURCES,
+    queryFn: async () => (await screenLoader(component)!()).default as unknown as ResourceDefinition<Row>,
+    enabled: screenLoader(component) !== undefined,
     staleTime: Infinity,
   });
 }
@@ -45,19 +46,42 @@ export default function ResourceScreen({ component, permissions }: { component: 
   const { t } = useTranslation();
   const definition = useDefinition(component);
   const columnOptions = useColumnOptions(component, definition.data?.columns);
-  if (!(component in RESOURCES)) return <Result status="404" title={t('common.notFound')} />;
+  if (!screenLoader(component)) return <Result status="404" title={t('common.notFound')} />;
   if (!definition.data || !columnOptions.data) return <Spin />;
   return <ResourceTable definition={definition.data} options={columnOptions.data} permissions={new Set(permissions)} />;
+}
+
+/**
+ * The filters a link set in the query string (`?dictType=sex`), of the columns that filter, typed as
+ * the column's choices are (a number stays a number).
+ */
+function useLinkedFilters(columns: readonly ColumnSpec<Row>[], options: Record<string, readonly Option[]>) {
+  const [params] = useSearchParams();
+  return useMemo(() => {
+    const filters: Record<string, unknown> = {};
+    for (const column of columns) {
+      const value = params.get(column.field);
+      if (!column.filter || value === null) continue;
+      filters[column.field] = options[column.field]?.find((choice) => String(choice.value) === value)?.value ?? value;
+    }
+    return filters;
+  }, [columns, options, params]);
 }
 
 function ResourceTable({ definition, options, permissions }: { definition: ResourceDefinition<Row>; options: Record<string, readonly Option[]>; permissions: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const location = useLocation();
   const table = useRef<ActionType>(undefined);
   // A tree shows every row: all its branches open (the table's own default applies to its first data only).
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const may = (button: string) => permissions.has(`${definition.permission}:${button}`);
-  const reload = () => void table.current?.reload();
+  const linkedFilters = useLinkedFilters(definition.columns, options);
+  const may = (button: string | undefined) => button === undefined || permissions.has(`${definition.permission}:${button}`);
+  const reload = () => {
+    void table.current?.reload();
+    for (const queryKey of definition.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
+  };
   const scope = definition.component;
   // A secret the server shows this once is shown to copy now; anything else is just saved.
   const saved = (answer: unknown, doneMessage = 'common.saved') => {
@@ -78,17 +102,37 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
     reload();
   };
 
-  const actionButton = (row: Row, action: RowAction<Row>) => (
-    <FormDialog
-      key={action.key}
-      title={t(action.label)}
-      scope={scope}
-      fields={typeof action.fields === 'function' ? action.fields(row) : action.fields}
-      trigger={<a data-testid={`action-${action.key}`}>{t(action.label)}</a>}
-      load={action.load && (() => action.load!(row))}
-      submit={async (values) => action.submit(row, values)}
-      onDone={(answer) => saved(answer, action.doneMessage)}
-    />
+  /** Runs a change with no form (delete, mark read): its outcome as a message, the list read again. */
+  const run = async (action: () => Promise<unknown>, doneMessage?: string) => {
+    try {
+      saved(await action(), doneMessage);
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const actionButton = (row: Row, action: RowAction<Row>) =>
+    action.fields ? (
+      <FormDialog
+        key={action.key}
+        title={t(action.label)}
+        scope={scope}
+        fields={typeof action.fields === 'function' ? action.fields(row) : action.fields}
+        trigger={<a data-testid={`action-${action.key}`}>{t(action.label)}</a>}
+        load={action.load && (() => action.load!(row))}
+        submit={async (values) => action.submit(row, values)}
+        onDone={(answer) => saved(answer, action.doneMessage)}
+      />
+    ) : (
+      <a key={action.key} data-testid={`action-${action.key}`} onClick={() => void run(() => action.submit(row, {}), action.doneMessage)}>
+        {t(action.label)}
+      </a>
+    );
+
+  const listActionButton = (action: ListAction) => (
+    <Button key={action.key} data-testid={`list-action-${action.key}`} onClick={() => void run(action.run)}>
+      {t(action.label)}
+    </Button>
   );
 
   const columns: ProColumns<Row>[] = definition.columns.map((column) => {
@@ -105,9 +149,10 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
     };
   });
   const rowActions = definition.actions?.filter((action) => may(action.permission)) ?? [];
+  const links = definition.links ?? [];
   const editable = definition.update && may('update');
   const deletable = definition.remove && may('delete');
-  if (editable || deletable || rowActions.length > 0) {
+  if (editable || deletable || rowActions.length > 0 || links.length > 0) {
     columns.push({
       title: t('common.actions'),
       valueType: 'option',
@@ -126,21 +171,18 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
               onDone={saved}
             />
           )}
-          {rowActions.map((action) => actionButton(row, action))}
+          {links.map((link) => (
+            <Link key={link.key} to={`${location.pathname}/${link.to(row)}`} data-testid={`link-${link.key}`}>
+              {t(link.label)}
+            </Link>
+          ))}
+          {rowActions.filter((action) => !action.when || action.when(row)).map((action) => actionButton(row, action))}
           {deletable && !definition.protectedRow?.(row) && (
             <Popconfirm
               title={t('common.confirmDelete')}
               okText={t('common.yes')}
               cancelText={t('common.no')}
-              onConfirm={async () => {
-                try {
-                  await definition.remove!(row);
-                  void message.success(t('common.deleted'));
-                  reload();
-                } catch (error) {
-                  void message.error(error instanceof Error ? error.message : String(error));
-                }
-              }}
+              onConfirm={() => run(() => definition.remove!(row), 'common.deleted')}
             >
               <a data-testid="row-delete">{t('common.delete')}</a>
             </Popconfirm>
@@ -157,6 +199,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       actionRef={table}
       columns={columns}
       search={definition.columns.some((column) => column.filter) ? { labelWidth: 'auto' } : false}
+      form={{ initialValues: linkedFilters }}
       pagination={definition.tree ? false : { defaultPageSize: 10, showSizeChanger: true }}
       expandable={definition.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
       onRequestError={(error) => void message.error(error.message)}
@@ -175,8 +218,9 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
         setExpanded(rows.filter((row) => parents.has(row.id)).map((row) => row.id));
         return { data: buildTree(rows.map((row) => ({ ...row, parentId: row.parentId ?? 0 }))), total, success: true };
       }}
-      toolBarRender={() =>
-        definition.create && may('create')
+      toolBarRender={() => [
+        ...(definition.listActions ?? []).filter((action) => may(action.permission)).map(listActionButton),
+        ...(definition.create && may('create')
           ? [
               <FormDialog
                 key="create"
@@ -188,12 +232,13 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
                     {t('common.create')}
                   </Button>
                 }
+                initialValues={linkedFilters}
                 submit={definition.create}
                 onDone={saved}
               />,
             ]
-          : []
-      }
+          : []),
+      ]}
     />
   );
 }
