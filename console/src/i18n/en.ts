@@ -142,6 +142,8 @@ export const en = {
     extendMinutes: 'Extend by (minutes)',
   },
   messaging: {
+    templateType: 'Template type',
+    mailAccount: 'Mail account',
     templateCode: 'Template code',
     channel: 'Channel',
     sendStatus: 'Send status',

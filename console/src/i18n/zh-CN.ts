@@ -144,6 +144,8 @@ export const zhCN: Texts = {
     extendMinutes: '延长（分钟）',
   },
   messaging: {
+    templateType: '模板类型',
+    mailAccount: '邮箱账号',
     templateCode: '模板编码',
     channel: '渠道',
     sendStatus: '发送状态',
