@@ -213,6 +213,9 @@ export const en = {
     lastVisit: 'Last visit',
   },
   webhookEndpoints: {
+    rotateSecret: 'Rotate secret',
+    overlapSeconds: 'Old secret still signs for (seconds)',
+    newSecret: 'New signing secret',
     title: 'Webhook endpoints',
     url: 'URL',
     eventTypes: 'Events',

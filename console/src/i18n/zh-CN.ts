@@ -215,6 +215,9 @@ export const zhCN: Texts = {
     lastVisit: '最近访问',
   },
   webhookEndpoints: {
+    rotateSecret: '轮换密钥',
+    overlapSeconds: '旧密钥继续签名时长（秒）',
+    newSecret: '新签名密钥',
     title: 'Webhook 端点',
     url: '地址',
     eventTypes: '事件',
