@@ -142,6 +142,8 @@ export const en = {
     extendMinutes: 'Extend by (minutes)',
   },
   messaging: {
+    templateType: 'Template type',
+    mailAccount: 'Mail account',
     templateCode: 'Template code',
     channel: 'Channel',
     sendStatus: 'Send status',
@@ -211,6 +213,9 @@ export const en = {
     lastVisit: 'Last visit',
   },
   webhookEndpoints: {
+    rotateSecret: 'Rotate secret',
+    overlapSeconds: 'Old secret still signs for (seconds)',
+    newSecret: 'New signing secret',
     title: 'Webhook endpoints',
     url: 'URL',
     eventTypes: 'Events',

@@ -144,6 +144,8 @@ export const zhCN: Texts = {
     extendMinutes: '延长（分钟）',
   },
   messaging: {
+    templateType: '模板类型',
+    mailAccount: '邮箱账号',
     templateCode: '模板编码',
     channel: '渠道',
     sendStatus: '发送状态',
@@ -213,6 +215,9 @@ export const zhCN: Texts = {
     lastVisit: '最近访问',
   },
   webhookEndpoints: {
+    rotateSecret: '轮换密钥',
+    overlapSeconds: '旧密钥继续签名时长（秒）',
+    newSecret: '新签名密钥',
     title: 'Webhook 端点',
     url: '地址',
     eventTypes: '事件',

@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import { commonStatus } from './options';
+import type { MailTemplateSaveReqVo } from '../gql/graphql';
+import { commonStatus, mailAccountOptions } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
@@ -30,6 +31,35 @@ const SendMailDocument = graphql(`
   }
 `);
 
+// The HTML body (up to 20000 characters) stays out of the list; the edit form fetches it.
+const MailTemplateDocument = graphql(`
+  query ConsoleMailTemplate($id: Int64!) {
+    mailTemplate(id: $id) {
+      name
+      code
+      accountId
+      languageCode
+      nickname
+      title
+      content
+      status
+      remark
+    }
+  }
+`);
+
+const CreateMailTemplateDocument = graphql(`
+  mutation ConsoleCreateMailTemplate($input: MailTemplateSaveReqVO!) {
+    createMailTemplate(input: $input) { id }
+  }
+`);
+
+const UpdateMailTemplateDocument = graphql(`
+  mutation ConsoleUpdateMailTemplate($input: MailTemplateSaveReqVO!) {
+    updateMailTemplate(input: $input) { id }
+  }
+`);
+
 const DeleteMailTemplateDocument = graphql(`
   mutation ConsoleDeleteMailTemplate($id: Int64!) {
     deleteMailTemplate(id: $id)
@@ -50,11 +80,27 @@ export default defineResource({
     { field: 'remark', title: 'common.remark' },
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
-  fields: [],
+  fields: [
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
+    { name: 'code', label: 'common.code', kind: 'text', required: true, max: 63 },
+    { name: 'languageCode', label: 'errorCodes.language', kind: 'text', required: true, max: 10 },
+    { name: 'accountId', label: 'messaging.mailAccount', kind: 'select', required: true, options: mailAccountOptions },
+    { name: 'nickname', label: 'messaging.sender', kind: 'text', max: 255 },
+    { name: 'title', label: 'notices.noticeTitle', kind: 'text', required: true, max: 255 },
+    { name: 'content', label: 'notices.content', kind: 'textarea', required: true, max: 20000 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
+  ],
   list: async ({ pageNo, pageSize, filters }: ListQuery) => {
     const { mailTemplatePage } = await execute(MailTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
     return { rows: mailTemplatePage.list, total: mailTemplatePage.total };
   },
+  loadForm: async (row) => {
+    const { mailTemplate } = await execute(MailTemplateDocument, { id: row.id });
+    return { ...mailTemplate };
+  },
+  create: (values: MailTemplateSaveReqVo) => execute(CreateMailTemplateDocument, { input: values }),
+  update: (row, values) => execute(UpdateMailTemplateDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteMailTemplateDocument, { id: row.id }),
   actions: [
     {

@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import { commonStatus, personUserTypes } from './options';
+import type { NotifyTemplateSaveReqVo } from '../gql/graphql';
+import { commonStatus, notifyTemplateTypes, personUserTypes } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
@@ -10,6 +11,7 @@ const NotifyTemplatePageDocument = graphql(`
       total
       list {
         id
+        type
         name
         code
         languageCode
@@ -30,6 +32,18 @@ const SendNotifyDocument = graphql(`
   }
 `);
 
+const CreateNotifyTemplateDocument = graphql(`
+  mutation ConsoleCreateNotifyTemplate($input: NotifyTemplateSaveReqVO!) {
+    createNotifyTemplate(input: $input) { id }
+  }
+`);
+
+const UpdateNotifyTemplateDocument = graphql(`
+  mutation ConsoleUpdateNotifyTemplate($input: NotifyTemplateSaveReqVO!) {
+    updateNotifyTemplate(input: $input) { id }
+  }
+`);
+
 const DeleteNotifyTemplateDocument = graphql(`
   mutation ConsoleDeleteNotifyTemplate($id: Int64!) {
     deleteNotifyTemplate(id: $id)
@@ -44,17 +58,30 @@ export default defineResource({
     { field: 'name', title: 'common.name', filter: true },
     { field: 'code', title: 'common.code', filter: true },
     { field: 'languageCode', title: 'errorCodes.language', filter: true },
+    { field: 'type', title: 'messaging.templateType', filter: true, options: notifyTemplateTypes },
     { field: 'nickname', title: 'messaging.sender' },
     { field: 'content', title: 'notices.content' },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
     { field: 'remark', title: 'common.remark' },
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
-  fields: [],
+  fields: [
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
+    { name: 'code', label: 'common.code', kind: 'text', required: true, max: 63 },
+    { name: 'languageCode', label: 'errorCodes.language', kind: 'text', required: true, max: 10 },
+    { name: 'type', label: 'messaging.templateType', kind: 'select', required: true, options: notifyTemplateTypes, initialValue: 1 },
+    { name: 'nickname', label: 'messaging.sender', kind: 'text', required: true, max: 255 },
+    { name: 'content', label: 'notices.content', kind: 'textarea', required: true, max: 2000 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
+  ],
   list: async ({ pageNo, pageSize, filters }: ListQuery) => {
     const { notifyTemplatePage } = await execute(NotifyTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
     return { rows: notifyTemplatePage.list, total: notifyTemplatePage.total };
   },
+  toForm: ({ name, code, languageCode, type, nickname, content, status, remark }) => ({ name, code, languageCode, type, nickname, content, status, remark }),
+  create: (values: NotifyTemplateSaveReqVo) => execute(CreateNotifyTemplateDocument, { input: values }),
+  update: (row, values) => execute(UpdateNotifyTemplateDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteNotifyTemplateDocument, { id: row.id }),
   actions: [
     {

@@ -64,6 +64,12 @@ export const sendStatuses = () => optionSet('SEND_STATUS');
 /** 1 notice, 2 announcement. */
 export const noticeTypes = () => optionSet('NOTICE_TYPE');
 
+/** 1 verification code, 2 notice, 3 marketing. */
+export const smsTemplateTypes = () => optionSet('SMS_TEMPLATE_TYPE');
+
+/** 1 notice, 2 system message. */
+export const notifyTemplateTypes = () => optionSet('NOTIFY_TEMPLATE_TYPE');
+
 /** Who holds a token: 1 member, 2 administrator, 3 partner (open API). */
 export const userTypes = () => optionSet('USER_TYPE');
 
@@ -177,6 +183,38 @@ const SmsChannelClientOptionsDocument = graphql(`
 export async function smsChannelClientOptions(): Promise<Option[]> {
   const { smsChannelClients } = await execute(SmsChannelClientOptionsDocument);
   return smsChannelClients.map((client) => ({ value: client.code, label: `${client.code}: ${client.description}` }));
+}
+
+const SmsChannelOptionsDocument = graphql(`
+  query ConsoleSmsChannelOptions {
+    smsChannelSimpleList {
+      id
+      signature
+      code
+    }
+  }
+`);
+
+/** The tenant's SMS channels an SMS template sends through, by signature and client. */
+export async function smsChannelOptions(): Promise<Option[]> {
+  const { smsChannelSimpleList } = await execute(SmsChannelOptionsDocument);
+  return smsChannelSimpleList.map((channel) => ({ value: channel.id, label: `${channel.signature} (${channel.code})` }));
+}
+
+const MailAccountOptionsDocument = graphql(`
+  query ConsoleMailAccountOptions {
+    mailAccountSimpleList {
+      id
+      mail
+      host
+    }
+  }
+`);
+
+/** The tenant's mail accounts a mail template sends from; the server answers their addresses masked. */
+export async function mailAccountOptions(): Promise<Option[]> {
+  const { mailAccountSimpleList } = await execute(MailAccountOptionsDocument);
+  return mailAccountSimpleList.map((account) => ({ value: account.id, label: `${account.mail} (${account.host})` }));
 }
 
 /** The OAuth 2.0 grant types a client may use (client_credentials...). */

@@ -1,6 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import { commonStatus } from './options';
+import type { SmsTemplateSaveReqVo } from '../gql/graphql';
+import { commonStatus, smsChannelOptions, smsTemplateTypes } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
 import { defineResource, type ListQuery } from './types';
 
@@ -10,8 +11,10 @@ const SmsTemplatePageDocument = graphql(`
       total
       list {
         id
+        type
         name
         code
+        channelId
         channelCode
         apiTemplateId
         content
@@ -30,6 +33,18 @@ const SendSmsDocument = graphql(`
   }
 `);
 
+const CreateSmsTemplateDocument = graphql(`
+  mutation ConsoleCreateSmsTemplate($input: SmsTemplateSaveReqVO!) {
+    createSmsTemplate(input: $input) { id }
+  }
+`);
+
+const UpdateSmsTemplateDocument = graphql(`
+  mutation ConsoleUpdateSmsTemplate($input: SmsTemplateSaveReqVO!) {
+    updateSmsTemplate(input: $input) { id }
+  }
+`);
+
 const DeleteSmsTemplateDocument = graphql(`
   mutation ConsoleDeleteSmsTemplate($id: Int64!) {
     deleteSmsTemplate(id: $id)
@@ -43,6 +58,7 @@ export default defineResource({
   columns: [
     { field: 'name', title: 'common.name', filter: true },
     { field: 'code', title: 'common.code', filter: true },
+    { field: 'type', title: 'messaging.templateType', filter: true, options: smsTemplateTypes },
     { field: 'channelCode', title: 'messaging.channel' },
     { field: 'apiTemplateId', title: 'smsTemplates.apiTemplateId' },
     { field: 'content', title: 'notices.content' },
@@ -50,11 +66,23 @@ export default defineResource({
     { field: 'remark', title: 'common.remark' },
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
-  fields: [],
+  fields: [
+    { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
+    { name: 'code', label: 'common.code', kind: 'text', required: true, max: 63 },
+    { name: 'type', label: 'messaging.templateType', kind: 'select', required: true, options: smsTemplateTypes, initialValue: 2 },
+    { name: 'channelId', label: 'messaging.channel', kind: 'select', required: true, options: smsChannelOptions },
+    { name: 'apiTemplateId', label: 'smsTemplates.apiTemplateId', kind: 'text', required: true, max: 100 },
+    { name: 'content', label: 'notices.content', kind: 'textarea', required: true, max: 500 },
+    { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
+    { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
+  ],
   list: async ({ pageNo, pageSize, filters }: ListQuery) => {
     const { smsTemplatePage } = await execute(SmsTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
     return { rows: smsTemplatePage.list, total: smsTemplatePage.total };
   },
+  toForm: ({ name, code, type, channelId, apiTemplateId, content, status, remark }) => ({ name, code, type, channelId, apiTemplateId, content, status, remark }),
+  create: (values: SmsTemplateSaveReqVo) => execute(CreateSmsTemplateDocument, { input: values }),
+  update: (row, values) => execute(UpdateSmsTemplateDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteSmsTemplateDocument, { id: row.id }),
   actions: [
     {

@@ -1,7 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, ShownOnce } from './types';
 
 const WebhookEndpointPageDocument = graphql(`
   query ConsoleWebhookEndpointPage($input: WebhookEndpointPageReqVO!) {
@@ -21,6 +21,15 @@ const WebhookEndpointPageDocument = graphql(`
     }
   }
 `);
+
+const RotateWebhookEndpointSecretDocument = graphql(`
+  mutation ConsoleRotateWebhookEndpointSecret($input: WebhookEndpointRotateSecretReqVO!) {
+    rotateWebhookEndpointSecret(input: $input) { secret }
+  }
+`);
+
+/** A day: the server's default overlap, during which the old secret signs beside the new one. */
+const DEFAULT_OVERLAP_SECONDS = 86_400;
 
 const DeleteWebhookEndpointDocument = graphql(`
   mutation ConsoleDeleteWebhookEndpoint($id: Int64!) {
@@ -48,4 +57,17 @@ export default defineResource({
     return { rows: webhookEndpointPage.list, total: webhookEndpointPage.total };
   },
   remove: (row) => execute(DeleteWebhookEndpointDocument, { id: row.id }),
+  actions: [
+    {
+      key: 'rotate-secret',
+      label: 'webhookEndpoints.rotateSecret',
+      permission: 'update',
+      fields: [{ name: 'overlapSeconds', label: 'webhookEndpoints.overlapSeconds', kind: 'number', required: true, initialValue: DEFAULT_OVERLAP_SECONDS }],
+      // The answer carries the new secret this once; the list shows its mask from then on.
+      submit: async (row, values) => {
+        const { rotateWebhookEndpointSecret } = await execute(RotateWebhookEndpointSecretDocument, { input: { id: row.id, overlapSeconds: Number(values.overlapSeconds) } });
+        return new ShownOnce('webhookEndpoints.newSecret', rotateWebhookEndpointSecret.secret);
+      },
+    },
+  ],
 });
