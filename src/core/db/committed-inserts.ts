@@ -11,7 +11,7 @@ export const COMMITTED_INSERT_CHANNEL = 'openbuy_committed_insert';
 
 /** The table an INSERT statement writes (`main`.`T` on SQLite, "public"."T" on PostgreSQL), or undefined. */
 function insertedTable(sql: string): string | undefined {
-  return /^INSERT INTO (?:[`"]\w+[`"]\.)?[`"](\w+)[`"]/.exec(sql)?.[1];
+  return /^\s*INSERT INTO (?:[`"]\w+[`"]\.)?[`"](\w+)[`"]/.exec(sql)?.[1];
 }
 
 export class CommittedInserts {
@@ -60,14 +60,19 @@ export class CommittedInserts {
     });
   }
 
+  /**
+   * NOTIFY goes right after the first insert into each table: inside the transaction, so PostgreSQL
+   * holds it until COMMIT and drops it on ROLLBACK. Listeners here are called once the commit is done.
+   */
   private reportOnCommit(transaction: Transaction, notify: boolean): Transaction {
     const inserted = new Set<string>();
     this.intercept(transaction, async (table) => {
+      if (inserted.has(table)) return;
       inserted.add(table);
+      if (notify) await sendNotify(transaction, [table]);
     });
     const commit = transaction.commit.bind(transaction);
     transaction.commit = async () => {
-      if (notify && inserted.size > 0) await sendNotify(transaction, inserted);
       await commit();
       this.signal(inserted);
     };
