@@ -20,7 +20,17 @@ export interface BenchServers {
   scratch: ScratchDatabase;
   /** CPU time (user + system, µs) the servers' process has used so far. */
   cpuMicros(): Promise<number>;
+  /** Asks the servers' process to emit a webhook event through its app's outbox (see server.ts). */
+  emitWebhookEvent(event: BenchWebhookEvent): void;
   stop(): Promise<void>;
+}
+
+/** A `webhook.test` event of a partner, stamped with the time the server writes it. */
+export interface BenchWebhookEvent {
+  tenantId: number;
+  partnerClientId: string;
+  orderingKey: string;
+  data: Record<string, unknown>;
 }
 
 export interface StartOptions {
@@ -60,6 +70,7 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
         child.on('message', listener);
         child.send('cpu');
       }),
+    emitWebhookEvent: (event) => child.send({ emitWebhookEvent: event }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send('stop');

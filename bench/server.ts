@@ -5,7 +5,9 @@ import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db/client';
 import { databaseTarget } from '../src/core/db/database-url';
+import { WebhookEventType } from '../src/core/webhook/event-types';
 import { buildApp } from '../src/server';
+import type { BenchWebhookEvent } from './harness';
 import { probeRoutes } from '../test/support/probe-routes';
 
 const config = loadConfig({
@@ -15,7 +17,7 @@ const config = loadConfig({
   PAYMENT_CHANNEL_SECRET: process.env.PAYMENT_CHANNEL_SECRET ?? randomBytes(32).toString('hex'),
 });
 const database = await openDatabase(databaseTarget(config.DATABASE_URL));
-const { app } = await buildApp({ config, database, logger: false, openApiRoutes: [probeRoutes] });
+const { app, core } = await buildApp({ config, database, logger: false, openApiRoutes: [probeRoutes] });
 const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const bare = Fastify({ logger: false });
@@ -28,6 +30,11 @@ process.on('message', async (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send?.({ cpuMicros: user + system });
+  }
+  // Written as a service writes it, in this process, so the worker here is woken by the commit.
+  if (typeof message === 'object' && message !== null && 'emitWebhookEvent' in message) {
+    const event = (message as { emitWebhookEvent: BenchWebhookEvent }).emitWebhookEvent;
+    await core.webhookOutbox.emit(database.db, [{ ...event, type: WebhookEventType.TEST, occurredAt: new Date() }]);
   }
   if (message === 'stop') {
     await app.close();

@@ -177,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         disableAfterFailingMs: config.WEBHOOK_DISABLE_AFTER_FAILING_SECONDS * 1000,
       },
       app.log,
+      core.bus,
     );
     app.addHook('onReady', async () => worker.start());
     // Before the database closes (onClose hooks run in reverse order of registration).

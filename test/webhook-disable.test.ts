@@ -35,6 +35,7 @@ beforeAll(async () => {
     test.database,
     { pollIntervalMs: 10, attemptTimeoutMs: 2_000, retryDelaysMs: Array.from({ length: 40 }, () => HOUR), disableAfterFailingMs: 24 * HOUR, maxConcurrency: 8, perEndpointConcurrency: 4 },
     silentLogger,
+    test.core.bus,
     test.clock,
   );
   worker.start();

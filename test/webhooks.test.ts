@@ -8,6 +8,7 @@ import { WebhookEventType } from '../src/core/webhook/event-types';
 import { writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { WEBHOOK_WORKER_DEFAULTS } from '../src/core/webhook/webhook-worker';
 import { envelope, partnerToken, postJson, useTestApp } from './support/app';
 import { createBoundMember, createPurchaseOrder } from './support/commerce-fixtures';
 import { SEED } from './support/database';
@@ -229,7 +230,7 @@ describe('a dead receiver', () => {
     // More events than the worker has slots: without a per-endpoint limit they would take them all.
     await writeEvents(
       test.db,
-      Array.from({ length: 40 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `hang:${index}`, data: { index }, occurredAt: new Date() })),
+      Array.from({ length: WEBHOOK_WORKER_DEFAULTS.maxConcurrency + 8 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `hang:${index}`, data: { index }, occurredAt: new Date() })),
       () => [dead],
     );
     await until('attempts hanging', async () => (received.some((entry) => entry.path === '/hang') ? true : undefined));
@@ -245,7 +246,7 @@ describe('a dead receiver', () => {
     await until('the other partner delivered', async () => (received.some((entry) => entry.headers['webhook-id'] === eventId) ? true : undefined));
     expect(await deadAttemptsFinished()).toBe(0);
     // At most the per-endpoint limit of the dead receiver's deliveries were in flight.
-    expect(received.filter((entry) => entry.path === '/hang').length).toBeLessThanOrEqual(4);
+    expect(received.filter((entry) => entry.path === '/hang').length).toBeLessThanOrEqual(WEBHOOK_WORKER_DEFAULTS.perEndpointConcurrency);
     await test.db.webhookEndpoint.update({ where: { id: dead.id }, data: { enabled: false } });
     await endpointsChanged(dead);
   });

@@ -4,6 +4,7 @@ import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql
 import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { adapterFactory, DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './adapters';
+import { CommittedInserts } from './committed-inserts';
 import { withConnectionLock } from './sqlite-connection-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { DatabaseTarget } from './database-url';
@@ -15,6 +16,8 @@ export { Prisma };
 export interface Database {
   db: Db;
   target: DatabaseTarget;
+  /** Tells watchers of a table when an insert into it has committed (the webhook worker's wake-up). */
+  committedInserts: CommittedInserts;
   /** Resolves when a trivial query answers; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,7 +38,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const factory = adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS);
   const driver = target.provider === 'sqlite' ? withStatementCache(factory) : factory;
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
-  const adapter = options.onQuery ? observeQueries(connection, options.onQuery) : connection;
+  const committedInserts = new CommittedInserts();
+  // Outermost, so the NOTIFY it adds on PostgreSQL passes the statement observer like any other.
+  const adapter = committedInserts.wrap(options.onQuery ? observeQueries(connection, options.onQuery) : connection);
   const db: Db = target.provider === 'sqlite' ? new SqlitePrismaClient({ adapter }) : (new PostgresPrismaClient({ adapter }) as unknown as Db);
   await db.$connect();
   if (target.provider === 'sqlite') {
@@ -49,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   return {
     db,
     target,
+    committedInserts,
     ping: async () => {
       await db.$queryRawUnsafe('SELECT 1');
     },

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
-import type { Db, DbTransaction, Prisma } from '../db/client';
+import { type Db, type DbTransaction, Prisma } from '../db/client';
 import { SupplementBizType } from '../order/statuses';
 import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
@@ -63,17 +63,16 @@ export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], en
     select: { id: true, eventId: true },
   });
   const rowIdOf = new Map(rows.map((row) => [row.eventId, row.id]));
-  const deliveries = events.flatMap((event, index) =>
-    endpointsOf(event).map((endpoint) => ({
-      tenantId: event.tenantId,
-      endpointId: endpoint.id,
-      eventId: rowIdOf.get(eventIds[index] as string) as number,
-      orderingKey: event.orderingKey,
-      status: DeliveryStatus.PENDING,
-      nextAttemptAt: event.occurredAt,
-    })),
-  );
-  if (deliveries.length > 0) await tx.webhookDelivery.createMany({ data: deliveries });
+  const pairs = events.flatMap((event, index) => endpointsOf(event).map((endpoint) => Prisma.sql`(ev."id" = ${rowIdOf.get(eventIds[index] as string)} AND en."id" = ${endpoint.id})`));
+  if (pairs.length === 0) return eventIds;
+  // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
+  // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
+  // failing the partner's call on the foreign key), and one of another partner never does.
+  await tx.$executeRaw`
+    INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
+    SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
+    FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
+    WHERE ${Prisma.join(pairs, ' OR ')}`;
   return eventIds;
 }
 

@@ -4,7 +4,13 @@
 // process that dies leaves leases that expire and are taken again (at least once). On SQLite one
 // process delivers. Events of one ordering key reach an endpoint one after the other: a delivery is
 // claimable only when no earlier one of its key and endpoint is pending.
+// The worker claims when a delivery is committed (in this process at once, from others through
+// PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
+// as the safety net.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
@@ -33,9 +39,12 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   attemptTimeoutMs: 10_000,
   retryDelaysMs: [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000].map((seconds) => seconds * 1000),
   disableAfterFailingMs: 24 * 3_600_000,
-  maxConcurrency: 32,
-  perEndpointConcurrency: 4,
+  maxConcurrency: 64,
+  perEndpointConcurrency: 16,
 };
+
+/** Pause before listening again after the LISTEN connection failed, ms (the poll covers the gap). */
+const RELISTEN_DELAY_MS = 1_000;
 
 const RESPONSE_TEXT_MAX = 1_000;
 
@@ -44,9 +53,19 @@ interface Claimed {
   endpointId: number;
 }
 
+const DUE_DELIVERY = { event: true, endpoint: true } as const;
+
+type DueDelivery = Prisma.WebhookDeliveryGetPayload<{ include: typeof DUE_DELIVERY }>;
+
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** A tick is claiming: another waits for it (two claims at once could take the same rows on SQLite). */
+  private ticking = false;
+  /** Something became due during a tick: claim again right after it. */
+  private wakeDuringTick = false;
+  private unwatch: (() => void) | undefined;
+  private listener: pg.Client | undefined;
   private readonly inFlight = new Map<number, number>();
   private running = 0;
   private readonly pending = new Set<Promise<void>>();
@@ -55,6 +74,8 @@ export class WebhookWorker {
     private readonly database: Database,
     private readonly settings: WebhookWorkerSettings,
     private readonly logger: ServiceLogger,
+    /** Told when the worker disables an endpoint, so the outbox of every process forgets it. */
+    private readonly bus: InvalidationBus,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -63,6 +84,8 @@ export class WebhookWorker {
   }
 
   start(): void {
+    this.unwatch = this.database.committedInserts.watch('WebhookDelivery', () => this.wake());
+    if (this.database.target.provider === 'postgresql') void this.listen();
     this.schedule(0);
   }
 
@@ -70,7 +93,42 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.unwatch?.();
+    await this.listener?.end().catch(() => undefined);
     await Promise.allSettled([...this.pending]);
+  }
+
+  /** Deliveries were committed (here or, on PostgreSQL, by any process): claim now. */
+  private wake(): void {
+    if (this.ticking) this.wakeDuringTick = true;
+    else this.schedule(0);
+  }
+
+  /** LISTEN on a connection of its own; after a failure, again a little later. */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.database.target.url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    this.listener = client;
+    const again = (error: unknown) => {
+      if (this.listener !== client || this.stopped) return;
+      this.listener = undefined;
+      this.logger.warn({ err: error }, 'webhook LISTEN connection lost; polling until it is back');
+      void client.end().catch(() => undefined);
+      setTimeout(() => void this.listen(), RELISTEN_DELAY_MS).unref();
+    };
+    client.on('notification', (message) => {
+      if (message.payload === 'WebhookDelivery') this.wake();
+    });
+    client.on('error', again);
+    client.on('end', () => again(new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${COMMITTED_INSERT_CHANNEL}`);
+      // What was committed while not listening is found now, not at the next poll.
+      this.wake();
+    } catch (error) {
+      again(error);
+    }
   }
 
   private schedule(delayMs: number): void {
@@ -80,10 +138,23 @@ export class WebhookWorker {
   }
 
   private async tick(): Promise<void> {
-    let claimed: Claimed[] = [];
+    if (this.ticking) return;
+    this.ticking = true;
+    this.wakeDuringTick = false;
+    try {
+      this.schedule(await this.claimAndStart());
+    } finally {
+      this.ticking = false;
+    }
+    if (this.wakeDuringTick) this.schedule(0);
+  }
+
+  /** Claims what there is room for and starts its attempts; answers the delay before the next claim. */
+  private async claimAndStart(): Promise<number> {
+    let claimed: DueDelivery[] = [];
     try {
       const room = this.settings.maxConcurrency - this.running;
-      if (room > 0) claimed = await this.claim(room);
+      if (room > 0) claimed = await this.claimDue(room);
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook claim failed');
     }
@@ -97,11 +168,19 @@ export class WebhookWorker {
           this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 1) - 1);
           this.pending.delete(attempt);
           // A finished attempt may unblock the next event of its key: look again soon.
-          this.schedule(0);
+          this.wake();
         });
       this.pending.add(attempt);
     }
-    this.schedule(claimed.length > 0 ? 0 : this.settings.pollIntervalMs);
+    return claimed.length > 0 ? 0 : this.settings.pollIntervalMs;
+  }
+
+  /** Leases up to `limit` due deliveries and reads them with their events and endpoints, in one read for the batch. */
+  private async claimDue(limit: number): Promise<DueDelivery[]> {
+    const claimed = await this.claim(limit);
+    if (claimed.length === 0) return [];
+    // A delivery whose endpoint was deleted meanwhile is gone with it (cascade): nothing to send.
+    return this.database.db.webhookDelivery.findMany({ where: { id: { in: claimed.map((row) => row.id) } }, include: DUE_DELIVERY, orderBy: { id: 'asc' } });
   }
 
   /** Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy. */
@@ -159,9 +238,8 @@ export class WebhookWorker {
     return { kept, over };
   }
 
-  private async attempt(claimed: Claimed): Promise<void> {
+  private async attempt(delivery: DueDelivery): Promise<void> {
     const { db } = this.database;
-    const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: claimed.id }, include: { event: true, endpoint: true } });
     const { event, endpoint } = delivery;
     const started = this.now();
     const timestamp = Math.floor(started / 1000);
@@ -222,17 +300,20 @@ export class WebhookWorker {
       return;
     }
     if (gone) {
-      await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: `410 Gone at ${new Date(finished).toISOString()}`, disabledAt: new Date(finished) } });
+      await this.disable(endpoint, `410 Gone at ${new Date(finished).toISOString()}`, new Date(finished));
       return;
     }
     const failingSince = endpoint.failingSince ?? new Date(started);
     if (finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
-      await db.webhookEndpoint.updateMany({
-        where: { id: endpoint.id, enabled: true },
-        data: { enabled: false, disabledReason: `every attempt failed since ${failingSince.toISOString()}`, disabledAt: new Date(finished) },
-      });
+      await this.disable(endpoint, `every attempt failed since ${failingSince.toISOString()}`, new Date(finished));
     } else if (!endpoint.failingSince) {
       await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
     }
+  }
+
+  /** Disables the endpoint, saying why, and makes every process's outbox forget it. */
+  private async disable(endpoint: { id: number; tenantId: number; partnerClientId: string }, reason: string, at: Date): Promise<void> {
+    const { count } = await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: reason, disabledAt: at } });
+    if (count > 0) await this.bus.publish({ kind: 'webhook-endpoints-changed', tenantId: endpoint.tenantId, partnerClientId: endpoint.partnerClientId });
   }
 }

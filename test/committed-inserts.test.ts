@@ -1,0 +1,93 @@
+// The webhook worker's wake-up (db/committed-inserts.ts): told of a delivery only once its
+// transaction has committed, never of one rolled back; on PostgreSQL other processes hear it through
+// NOTIFY, which the server delivers on commit only.
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { COMMITTED_INSERT_CHANNEL } from '../src/core/db/committed-inserts';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { useTestDatabase } from './support/app';
+import { SEED } from './support/database';
+import { TEST_DATABASE } from './support/environment';
+
+const test = useTestDatabase('committed_inserts');
+
+const event = () => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: 'wake', data: {}, occurredAt: new Date() });
+const createEndpoint = () => test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: 'http://127.0.0.1:9/hook', eventTypes: [], secret: newWebhookSecret() } });
+
+/** Counts the in-process signals of committed deliveries while `work` runs. */
+async function signalsDuring(work: (signals: () => number) => Promise<unknown>): Promise<number> {
+  let signals = 0;
+  const unwatch = test.database.committedInserts.watch('WebhookDelivery', () => (signals += 1));
+  try {
+    await work(() => signals);
+    return signals;
+  } finally {
+    unwatch();
+  }
+}
+
+describe('in this process', () => {
+  it('signals a transaction that wrote deliveries after its commit, not before', async () => {
+    const endpoint = await createEndpoint();
+    const signals = await signalsDuring((seen) =>
+      test.db.$transaction(async (tx) => {
+        await writeEvents(tx, [event(), event()], () => [endpoint]);
+        expect(seen()).toBe(0);
+      }),
+    );
+    expect(signals).toBe(1);
+  });
+
+  it('signals nothing for a transaction rolled back, nor for one that wrote no delivery', async () => {
+    const endpoint = await createEndpoint();
+    const before = await test.db.webhookDelivery.count();
+    const rolledBack = await signalsDuring(() =>
+      test.db
+        .$transaction(async (tx) => {
+          await writeEvents(tx, [event()], () => [endpoint]);
+          throw new Error('the change fails');
+        })
+        .catch(() => undefined),
+    );
+    expect(rolledBack).toBe(0);
+    expect(await test.db.webhookDelivery.count()).toBe(before);
+    expect(await signalsDuring(() => test.db.$transaction((tx) => writeEvents(tx, [event()], () => [])))).toBe(0);
+  });
+
+  it('signals a delivery written outside a transaction once it is written', async () => {
+    const endpoint = await createEndpoint();
+    expect(await signalsDuring(() => writeEvents(test.db, [event()], () => [endpoint]))).toBe(1);
+  });
+});
+
+describe.runIf(TEST_DATABASE === 'postgresql')('in other processes (PostgreSQL)', () => {
+  it('NOTIFY reaches a listener on commit only', async () => {
+    const endpoint = await createEndpoint();
+    const listener = new pg.Client({ connectionString: test.database.target.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query(`LISTEN ${COMMITTED_INSERT_CHANNEL}`);
+      await test.db
+        .$transaction(async (tx) => {
+          await writeEvents(tx, [event()], () => [endpoint]);
+          throw new Error('the change fails');
+        })
+        .catch(() => undefined);
+      await test.db.$transaction(async (tx) => {
+        await writeEvents(tx, [event()], () => [endpoint]);
+        // Give a notification sent before the commit time to arrive: none must.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).toEqual([]);
+      });
+      const deadline = Date.now() + 10_000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual(['WebhookDelivery']);
+    } finally {
+      await listener.end();
+    }
+  });
+});
