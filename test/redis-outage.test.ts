@@ -111,7 +111,8 @@ describe.skipIf(!PRIVATE_REDIS_AVAILABLE)('Redis stopped and started again', () 
 
   it('recovers with no restart: ready again, the lost revocation applied, messages flowing', async () => {
     await redis.restart();
-    expect(await statusWithin(10_000, 200, () => readyz(first.app))).toBe(200);
+    // Each instance reconnects on its own back-off: both are ready before either is relied on.
+    for (const app of [first, second]) expect(await statusWithin(10_000, 200, () => readyz(app.app))).toBe(200);
     expect(await statusWithin(5_000, 401, () => probe(second.app, revokedDuringOutage))).toBe(401);
 
     const admin = await createAdmin(first.core, { permissions: [] });
