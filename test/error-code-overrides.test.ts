@@ -1,7 +1,8 @@
 // Error codes through /graphql: the catalogue with its overrides, per-language message overrides
 // (CRUD, page, bounds, system tenant only), and what the faces then answer: /graphql, /open-api and
-// /trpc speak the request's Accept-Language (exact tag, then primary subtag), and fall back to the
-// catalogue text without one.
+// /trpc speak the request's Accept-Language, read as a list with q-values (the first accepted language
+// with an override: exact tag, then primary subtag), and fall back to the catalogue text (English)
+// when English comes first or no accepted language has one.
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
@@ -80,7 +81,10 @@ describe('the answers, in the request\'s language', () => {
     expect(await postMessageIn('en')).toBe('Post 987654 does not exist');
     expect(await postMessageIn('de-DE')).toBe('Post 987654 does not exist');
     expect(await postMessageIn('*')).toBe('Post 987654 does not exist');
-    expect(await postMessageIn('en, pt')).toBe('Post 987654 does not exist'); // the first tag only
+    expect(await postMessageIn('en, pt')).toBe('Post 987654 does not exist'); // English is wanted first
+    expect(await postMessageIn('fr-FR,pt;q=0.9')).toBe('O cargo 987654 não existe'); // no French: the next accepted
+    expect(await postMessageIn('pt;q=0.5, de, en;q=0.9')).toBe('Post 987654 does not exist'); // by weight, not position
+    expect(await postMessageIn('en;q=0.1, fr, pt;q=0.2')).toBe('O cargo 987654 não existe');
 
     // An exact tag wins over its primary subtag.
     const brazil = await createOverride({ code: POST_NOT_FOUND, langType: 'pt-BR', message: 'Cargo {postId} inexistente' });

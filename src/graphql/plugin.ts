@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
-import { firstLanguageTag } from '../core/error-code/error-message-store';
 import { acceptedLanguages } from '../core/language/accept-language';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { describeError, type ErrorMessages } from '../core/errors/describe-error';
@@ -70,13 +69,12 @@ export interface GraphQLOptions {
 }
 
 /** Apollo formats errors without their request; this remembers each error's request id and language first. */
-const errorRequests = new WeakMap<object, { requestId: string; language: string | undefined }>();
+const errorRequests = new WeakMap<object, { requestId: string; languages: readonly string[] }>();
 const rememberErrorRequests: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
-      async didEncounterErrors({ errors, contextValue, request }) {
-        const language = firstLanguageTag(request.http?.headers.get('accept-language') ?? undefined);
-        for (const error of errors) errorRequests.set(error, { requestId: contextValue.ctx.requestId, language });
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) errorRequests.set(error, { requestId: contextValue.ctx.requestId, languages: contextValue.languages });
       },
     };
   },
@@ -112,8 +110,8 @@ export function formatGraphQLError(
     return { message: formatted.message, locations, path, extensions: errorExtensions(describeError(refusal, '')) };
   }
   if (!original) return formatted;
-  const { requestId, language } = errorRequests.get(error as object) ?? { requestId: 'unknown', language: undefined };
-  const description = describeError(original, requestId, messages, language);
+  const { requestId, languages } = errorRequests.get(error as object) ?? { requestId: 'unknown', languages: [] };
+  const description = describeError(original, requestId, messages, languages);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
   return { message: description.message, locations, path, extensions: errorExtensions(description) };
 }
@@ -169,7 +167,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
     try {
       callers.set(request, await options.core.adminAuth.contextFor({ requestId: request.id, ip: request.ip, authorization: request.headers.authorization }));
     } catch (error) {
-      const description = describeError(error, request.id, options.core.errorCodes.messages, firstLanguageTag(request.headers['accept-language']));
+      const description = describeError(error, request.id, options.core.errorCodes.messages, acceptedLanguages(request.headers['accept-language']));
       if (description.unexpected) throw error;
       return reply
         .code(description.httpStatus)

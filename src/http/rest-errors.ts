@@ -4,7 +4,7 @@
 // logged with the request id and answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
-import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { acceptedLanguages } from '../core/language/accept-language';
 import { describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
 import { errorEnvelope } from '../openapi/envelope';
@@ -64,7 +64,7 @@ export function sendError(
   extraFields?: (description: ErrorDescription) => Record<string, string>,
 ): FastifyReply {
   const cause = isServiceError(error) ? error : toServiceError(error as FastifyError, request);
-  const description = describeError(cause, request.id, request.server.errorMessages, firstLanguageTag(request.headers['accept-language']));
+  const description = describeError(cause, request.id, request.server.errorMessages, acceptedLanguages(request.headers['accept-language']));
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
   else if (description.httpStatus === 503) request.log.warn({ reason: description.message }, 'dependency unavailable');
   // An error envelope is not the route's success shape, so it skips the route's response serializer.

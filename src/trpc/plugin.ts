@@ -2,7 +2,7 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
-import { firstLanguageTag } from '../core/error-code/error-message-store';
+import { acceptedLanguages } from '../core/language/accept-language';
 import { describeError } from '../core/errors/describe-error';
 import { refusalCode } from '../http/metrics';
 import { TRPC_MAX_BATCH_SIZE } from './limits';
@@ -18,12 +18,12 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
       // Staff sign in to the console and use the same access token here (Bearer); any other token
       // (a partner's) is refused before a procedure runs.
       createContext: async ({ req }) => {
-        const language = firstLanguageTag(req.headers['accept-language']);
+        const languages = acceptedLanguages(req.headers['accept-language']);
         try {
           const { ctx } = await options.core.adminAuth.contextFor({ requestId: req.id, ip: req.ip, authorization: req.headers.authorization });
-          return { ctx, core: options.core, log: req.log, language };
+          return { ctx, core: options.core, log: req.log, languages };
         } catch (error) {
-          throw toTrpcError(error, req.id, options.core.errorCodes.messages, language);
+          throw toTrpcError(error, req.id, options.core.errorCodes.messages, languages);
         }
       },
       // Headers an error asks for (Retry-After on 503) go on the HTTP answer, as on the other faces.

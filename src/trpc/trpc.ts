@@ -17,8 +17,8 @@ export interface TrpcContext {
   core: Core;
   /** The request's logger (absent for callers made in tests). */
   log?: Pick<FastifyBaseLogger, 'error'>;
-  /** The first tag of the request's Accept-Language: error messages overridden for it are answered in it. */
-  language?: string;
+  /** The request's Accept-Language tags, most wanted first: error messages are answered in the first one overriding them. */
+  languages?: readonly string[];
 }
 
 const TRPC_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -44,9 +44,9 @@ function isTrpcRefusal(error: TRPCError): boolean {
 /** What a caller is told of a tRPC error: a refusal with its status's global code, anything else described. */
 function describeTrpcError(error: TRPCError, httpStatus: number, ctx: TrpcContext | undefined): ErrorDescription {
   const requestId = ctx?.ctx.requestId ?? 'unknown';
-  if (!isTrpcRefusal(error)) return describeError(error.cause ?? error, requestId, ctx?.core.errorCodes.messages, ctx?.language);
+  if (!isTrpcRefusal(error)) return describeError(error.cause ?? error, requestId, ctx?.core.errorCodes.messages, ctx?.languages);
   if (httpStatus === ErrorCatalogue.BAD_REQUEST.httpStatus) {
-    return describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: error.message }), requestId, ctx?.core.errorCodes.messages, ctx?.language);
+    return describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: error.message }), requestId, ctx?.core.errorCodes.messages, ctx?.languages);
   }
   return { code: httpStatus, name: error.code, params: {}, fieldErrors: [], httpStatus, message: error.message, detail: '', headers: {}, unexpected: false };
 }
@@ -66,8 +66,8 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 /** A thrown service error as the TRPCError with the matching code (the service error is its cause). */
-export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorMessages, language?: string): TRPCError {
-  const description = describeError(cause, requestId, messages, language);
+export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorMessages, languages?: readonly string[]): TRPCError {
+  const description = describeError(cause, requestId, messages, languages);
   const code = description.unexpected ? 'INTERNAL_SERVER_ERROR' : (TRPC_CODES[description.httpStatus] ?? 'BAD_REQUEST');
   return new TRPCError({ code, message: description.message, cause });
 }
@@ -75,7 +75,7 @@ export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorM
 /** Service errors thrown by a procedure become TRPCErrors. */
 const serviceErrors = t.middleware(async ({ next, ctx }) => {
   const result = await next();
-  if (!result.ok && !isTrpcRefusal(result.error)) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.language);
+  if (!result.ok && !isTrpcRefusal(result.error)) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.languages);
   return result;
 });
 

@@ -34,6 +34,7 @@ describe('the administration console in a browser', () => {
     for (const directory of ['System', 'Tenancy', 'OAuth 2.0', 'Messaging', 'Content']) {
       await expect(page.getByRole('menuitem', { name: directory, exact: true }).isVisible(), directory).resolves.toBe(true);
     }
+    await expect(page.getByTestId('current-tenant').innerText()).resolves.toContain(tenant);
     await openMenu(page, 'System', 'Users', 'Administrators');
     await harness.screenshot(page, '02-users');
   });
@@ -189,7 +190,9 @@ describe('the administration console in a browser', () => {
 
     await page.getByTestId('language-switch').hover();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await page.getByText('部门管理').waitFor();
+    // The server names the menus in the chosen language, and labels the coded values in it.
+    await page.getByRole('menuitem', { name: '系统管理', exact: true }).waitFor();
+    await page.locator('.ant-table-row', { hasText: root.name }).filter({ hasText: '开启' }).waitFor();
     await harness.screenshot(page, '07-chinese');
   });
 });

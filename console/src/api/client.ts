@@ -20,6 +20,9 @@ export class ApiError extends Error {
     readonly code: number | string | undefined,
     readonly status: number,
     readonly fieldErrors: readonly FieldError[],
+    /** The code's catalogue name (`POST_CODE_EXISTS`) and the message's parameters: enough to word the message here. */
+    readonly codeName?: string,
+    readonly params: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -54,7 +57,7 @@ async function post<R, V>(document: TypedDocumentString<R, V>, variables: V | un
   const first = body.errors?.[0];
   if (first) {
     const fieldErrors = body.errors!.flatMap((error) => error.extensions?.fieldErrors ?? []);
-    throw new ApiError(first.message, first.extensions?.code, response.status, fieldErrors);
+    throw new ApiError(first.message, first.extensions?.code, response.status, fieldErrors, first.extensions?.name, first.extensions?.params);
   }
   if (!response.ok || !body.data) throw new ApiError(response.statusText || 'Request failed', undefined, response.status, []);
   const missing = Object.keys(body.data).find((field) => body.data?.[field as keyof R] == null);

@@ -1,6 +1,6 @@
-// The signed-in frame: ProLayout with the menu tree from `me`, the language switch and the
-// administrator's menu (profile, sign out); the page is the resource screen the path names.
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+// The signed-in frame: ProLayout with the menu tree from `me`, the tenant signed in to, the language
+// switch and the administrator's menu (profile, sign out); the page is the resource screen the path names.
+import { BankOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { ProConfigProvider, ProLayout, enUSIntl, zhCNIntl } from '@ant-design/pro-components';
 import { Dropdown, Result, Spin } from 'antd';
 import { Suspense, lazy, useMemo } from 'react';
@@ -52,7 +52,13 @@ export default function ConsoleLayout() {
       location={{ pathname: location.pathname }}
       route={{ path: '/', routes }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      actionsRender={() => [<InboxBell key="inbox" />, <LanguageSwitch key="language" />]}
+      actionsRender={() => [
+        <span key="tenant" title={t('header.tenant')} data-testid="current-tenant">
+          <BankOutlined /> {me.data.tenant.name}
+        </span>,
+        <InboxBell key="inbox" />,
+        <LanguageSwitch key="language" />,
+      ]}
       avatarProps={{
         icon: <UserOutlined />,
         title: <span data-testid="current-user">{me.data.user.nickname}</span>,

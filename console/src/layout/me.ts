@@ -1,5 +1,7 @@
-// Who is signed in: menus, button permissions and the administrator, read once per session.
-import { useQuery } from '@tanstack/react-query';
+// Who is signed in: the tenant, menus, button permissions and the administrator, read once per
+// session and language (the server names the seeded menus in the language asked for).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { execute } from '../api/client';
 import { graphql } from '../gql';
 import type { ConsoleMeQuery } from '../gql/graphql';
@@ -9,6 +11,10 @@ const MeDocument = graphql(`
   query ConsoleMe {
     me {
       permissions
+      tenant {
+        id
+        name
+      }
       user {
         id
         username
@@ -39,7 +45,11 @@ export type Me = ConsoleMeQuery['me'];
 
 export const ME_QUERY_KEY = ['me'];
 
-export const useMe = () => useQuery({ queryKey: ME_QUERY_KEY, queryFn: async () => (await execute(MeDocument)).me });
+export function useMe() {
+  const { i18n } = useTranslation();
+  // The previous language's answer stays on screen while the menus are fetched in the new one.
+  return useQuery({ queryKey: [...ME_QUERY_KEY, i18n.language], queryFn: async () => (await execute(MeDocument)).me, placeholderData: keepPreviousData });
+}
 
 export interface MenuRoute {
   /** The console path, e.g. /system/user. */

@@ -3,21 +3,8 @@ import { LocalInvalidationBus } from '../cache/invalidation-bus';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { describeError } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
-import { ErrorMessageStore, firstLanguageTag, type StoredErrorMessage } from './error-message-store';
-
-describe('firstLanguageTag', () => {
-  it.each([
-    ['pt-BR,pt;q=0.9,en;q=0.8', 'pt-BR'],
-    ['  zh-CN ; q=1 , en', 'zh-CN'],
-    ['en', 'en'],
-    ['*', undefined],
-    ['', undefined],
-    [undefined, undefined],
-    [['de', 'fr'], 'de'],
-  ] as const)('reads %j as %j', (header, tag) => {
-    expect(firstLanguageTag(header)).toBe(tag);
-  });
-});
+import { acceptedLanguages } from '../language/accept-language';
+import { ErrorMessageStore, type StoredErrorMessage } from './error-message-store';
 
 describe('ErrorMessageStore', () => {
   const POST_NOT_FOUND = ErrorCatalogue.POST_NOT_FOUND.code;
@@ -45,9 +32,21 @@ describe('ErrorMessageStore', () => {
   it('feeds describeError, which renders the override with the error\'s parameters', async () => {
     const { store } = await storeOf([{ code: POST_NOT_FOUND, langType: 'pt', message: 'O cargo {postId} não existe' }]);
     const error = new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId: 7 });
-    expect(describeError(error, 'r', store.lookup, 'pt-BR')).toMatchObject({ code: POST_NOT_FOUND, message: 'O cargo 7 não existe' });
-    expect(describeError(error, 'r', store.lookup, undefined).message).toBe('Post 7 does not exist');
-    expect(describeError(error, 'r', store.lookup, 'en').message).toBe('Post 7 does not exist');
+    expect(describeError(error, 'r', store.lookup, ['pt-BR'])).toMatchObject({ code: POST_NOT_FOUND, message: 'O cargo 7 não existe' });
+    expect(describeError(error, 'r', store.lookup, []).message).toBe('Post 7 does not exist');
+    expect(describeError(error, 'r', store.lookup, ['en']).message).toBe('Post 7 does not exist');
+  });
+
+  it.each([
+    ['fr-FR,pt;q=0.9', 'O cargo 7 não existe'],
+    ['fr-FR,en;q=0.8,pt;q=0.9', 'O cargo 7 não existe'],
+    ['fr-FR,pt;q=0.8,en;q=0.9', 'Post 7 does not exist'],
+    ['fr-FR,de;q=0.9', 'Post 7 does not exist'],
+    ['pt;q=0,fr', 'Post 7 does not exist'],
+  ])('takes the first accepted language with an override, or the catalogue once English comes first: %j', async (header, message) => {
+    const { store } = await storeOf([{ code: POST_NOT_FOUND, langType: 'pt', message: 'O cargo {postId} não existe' }]);
+    const error = new ServiceError(ErrorCatalogue.POST_NOT_FOUND, { postId: 7 });
+    expect(describeError(error, 'r', store.lookup, acceptedLanguages(header)).message).toBe(message);
   });
 
   it('reloads on its bus message, and keeps the previous overrides when a reload fails', async () => {

@@ -11,16 +11,6 @@ export interface StoredErrorMessage {
   message: string;
 }
 
-/**
- * The first language tag of an Accept-Language header, its weight dropped ("pt-BR,pt;q=0.9" ->
- * "pt-BR"); undefined when the header is absent, empty or the wildcard.
- */
-export function firstLanguageTag(acceptLanguage: string | readonly string[] | undefined): string | undefined {
-  const header = typeof acceptLanguage === 'string' ? acceptLanguage : acceptLanguage?.[0];
-  const tag = header?.split(',')[0]?.split(';')[0]?.trim();
-  return tag && tag !== '*' ? tag : undefined;
-}
-
 export class ErrorMessageStore {
   /** code -> lower-cased language tag -> message template. */
   private overrides = new Map<number, ReadonlyMap<string, string>>();

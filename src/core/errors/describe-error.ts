@@ -52,11 +52,28 @@ const NAME_OF_CODE: ReadonlyMap<number, string> = new Map(Object.entries(ErrorCa
  */
 export type ErrorMessages = (code: number, language: string) => string | undefined;
 
+/** The catalogue's own language: a caller accepting it before any overridden language gets the catalogue's message. */
+const CATALOGUE_LANGUAGE = 'en';
+
 /**
- * What the caller is told about `error`. With `messages` and the request's `language`, the message
- * is rendered from that language's override of the code, when there is one, with the same parameters.
+ * The override of `code` in the first of `languages` (most wanted first) that has one, unless the
+ * catalogue's own language comes first; undefined keeps the catalogue's message.
  */
-export function describeError(error: unknown, requestId: string, messages?: ErrorMessages, language?: string): ErrorDescription {
+function overrideOf(messages: ErrorMessages, code: number, languages: readonly string[]): string | undefined {
+  for (const language of languages) {
+    const override = messages(code, language);
+    if (override !== undefined) return override;
+    if (language.toLowerCase().split('-')[0] === CATALOGUE_LANGUAGE) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What the caller is told about `error`. With `messages` and the request's accepted `languages`
+ * (Accept-Language, most wanted first), the message is rendered from the first accepted language's
+ * override of the code, when there is one, with the same parameters.
+ */
+export function describeError(error: unknown, requestId: string, messages?: ErrorMessages, languages: readonly string[] = []): ErrorDescription {
   // Service errors first: they are most of what is described (every refusal).
   const known = isServiceError(error)
     ? error
@@ -68,7 +85,7 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
           ? serviceUnavailable('database')
           : error;
   const service = isServiceError(known) ? known : new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
-  const override = messages && language ? messages(service.code, language) : undefined;
+  const override = messages ? overrideOf(messages, service.code, languages) : undefined;
   const message = override === undefined ? service.message : renderTemplate(override, service.params);
   const { field } = service.definition;
   return {

@@ -33,6 +33,18 @@ export class TenantDirectory {
 
   /** Throws unless the tenant exists, is enabled and has not expired at `now`. */
   async assertActive(tenantId: number, now: number): Promise<void> {
+    const tenant = await this.lookup(tenantId);
+    if (!tenant.enabled) throw new ServiceError(ErrorCatalogue.TENANT_DISABLED, { name: tenant.name });
+    if (tenant.expiresAt <= now) throw new ServiceError(ErrorCatalogue.TENANT_EXPIRED, { name: tenant.name });
+  }
+
+  /** The tenant's id and name (what the console shows of who is signed in); TENANT_NOT_FOUND when it is gone. */
+  async identity(tenantId: number): Promise<{ id: number; name: string }> {
+    const { id, name } = await this.lookup(tenantId);
+    return { id, name };
+  }
+
+  private async lookup(tenantId: number): Promise<TenantState> {
     let tenant = this.tenants.get(tenantId);
     if (tenant === undefined) {
       const record = await this.db.tenant.findUnique({ where: { id: tenantId } });
@@ -41,7 +53,6 @@ export class TenantDirectory {
       this.tenants.set(tenantId, tenant);
     }
     if (!tenant) throw new ServiceError(ErrorCatalogue.TENANT_NOT_FOUND, { tenantId });
-    if (!tenant.enabled) throw new ServiceError(ErrorCatalogue.TENANT_DISABLED, { name: tenant.name });
-    if (tenant.expiresAt <= now) throw new ServiceError(ErrorCatalogue.TENANT_EXPIRED, { name: tenant.name });
+    return tenant;
   }
 }

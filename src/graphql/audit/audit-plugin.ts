@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { getOperationAST, GraphQLError, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { OperationLogEntry } from '../../core/audit/operation-log-service';
 import type { Core } from '../../core/core';
-import { firstLanguageTag } from '../../core/error-code/error-message-store';
 import { describeError, type ErrorMessages } from '../../core/errors/describe-error';
 import { SYSTEM_TENANT_ID } from '../../core/tenant/tenant-directory';
 import type { GraphQLContext } from '../context';
@@ -41,7 +40,7 @@ function targetIdOf(args: Record<string, unknown>, result: unknown): string | nu
 }
 
 /** 0 for success; else the numeric code callers are told, and its message (in their language). */
-function outcomeOf(error: unknown, requestId: string, messages: ErrorMessages, language: string | undefined): { code: number; message: string | null } {
+function outcomeOf(error: unknown, requestId: string, messages: ErrorMessages, languages: readonly string[]): { code: number; message: string | null } {
   if (error === undefined || error === null) return { code: 0, message: null };
   let cause: unknown = error;
   while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
@@ -50,7 +49,7 @@ function outcomeOf(error: unknown, requestId: string, messages: ErrorMessages, l
     const code = cause.extensions.code;
     return { code: typeof code === 'number' ? code : 400, message: cause.message };
   }
-  const description = describeError(cause, requestId, messages, language);
+  const description = describeError(cause, requestId, messages, languages);
   return { code: description.code, message: description.message };
 }
 
@@ -120,11 +119,10 @@ export function auditPlugin(core: Core, log: FastifyBaseLogger): ApolloServerPlu
         async willSendResponse(requestContext) {
           const operation = mutationOf(requestContext);
           if (!operation) return;
-          const { ctx } = requestContext.contextValue;
+          const { ctx, languages } = requestContext.contextValue;
           const now = ctx.now();
-          const language = firstLanguageTag(requestContext.request.http?.headers.get('accept-language') ?? undefined);
           const entryOf = async (mutation: Omit<ResolvedMutation, 'key'>, error: unknown): Promise<OperationLogEntry> => {
-            const outcome = outcomeOf(error, ctx.requestId, core.errorCodes.messages, language);
+            const outcome = outcomeOf(error, ctx.requestId, core.errorCodes.messages, languages);
             return {
               ...(await subjectOf(ctx, mutation)),
               operation: mutation.operation,

@@ -4,6 +4,9 @@ import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } fr
 import { Int64 } from '../common/scalars';
 import type { AdminTokens } from '../../core/admin/admin-auth-service';
 import type { MenuTreeRecord } from '../../core/permission/menu-record';
+import { labelLanguageOf } from '../../core/language/accept-language';
+import { localizedMenuTree } from '../../core/permission/menu-names';
+import { tenantIdOf } from '../../core/request-context';
 import type { UserRecord } from '../../core/user/user-service';
 import type { GraphQLContext } from '../context';
 import { MenuTreeView } from '../menu/menu.types';
@@ -39,10 +42,22 @@ export class CurrentAdminRole {
   code!: string;
 }
 
+@ObjectType({ description: 'The tenant an administrator is signed in to' })
+export class CurrentTenant {
+  @Field(() => Int64)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+}
+
 @ObjectType({ description: 'Who is signed in, with the roles, permissions and menu tree the console is built from' })
 export class CurrentAdmin {
   @Field(() => UserView)
   user!: UserRecord;
+
+  @Field(() => CurrentTenant, { description: 'The tenant signed in to' })
+  tenant!: CurrentTenant;
 
   @Field(() => [CurrentAdminRole])
   roles!: CurrentAdminRole[];
@@ -50,7 +65,9 @@ export class CurrentAdmin {
   @Field(() => [String], { description: 'Button permissions, e.g. system:user:create, sorted' })
   permissions!: string[];
 
-  @Field(() => [MenuTreeView], { description: 'The directories and menus (never buttons) the administrator may open, with their ancestors' })
+  @Field(() => [MenuTreeView], {
+    description: "The directories and menus (never buttons) the administrator may open, with their ancestors; seeded menus named in the request's language (Accept-Language)",
+  })
   menus!: MenuTreeRecord[];
 }
 
@@ -79,10 +96,11 @@ export class AuthResolver {
 
   @Authorized()
   @Query(() => CurrentAdmin, { nullable: true, description: 'The signed-in administrator, roles, permissions and menu tree' })
-  async me(@Ctx() { ctx, core }: GraphQLContext): Promise<CurrentAdmin> {
+  async me(@Ctx() { ctx, core, languages }: GraphQLContext): Promise<CurrentAdmin> {
     const access = await core.permissions.authorize(ctx, null);
     // Read afresh rather than from the cached access: UserView carries login time and IP.
     const user = await core.users.profile(ctx);
-    return { user, roles: access.roles, permissions: [...access.permissions].sort(), menus: access.menus };
+    const tenant = await core.tenants.identity(tenantIdOf(ctx));
+    return { user, tenant, roles: access.roles, permissions: [...access.permissions].sort(), menus: localizedMenuTree(access.menus, labelLanguageOf(languages)) };
   }
 }
