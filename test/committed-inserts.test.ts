@@ -65,6 +65,8 @@ describe('in this process', () => {
 describe.runIf(TEST_DATABASE === 'postgresql')('in other processes (PostgreSQL)', () => {
   it('NOTIFY reaches a listener on commit only', async () => {
     const endpoint = await createEndpoint();
+    // As in a process that serves requests and delivers nothing: it announces, no one watches here.
+    test.database.committedInserts.announce('WebhookDelivery');
     const listener = new pg.Client({ connectionString: test.database.target.url });
     await listener.connect();
     try {

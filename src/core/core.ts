@@ -301,6 +301,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const errorCodes = new ErrorCodeService(database.db, bus, logger);
   await errorCodes.start();
   const webhookOutbox = new WebhookOutbox(bus);
+  // Every process that writes deliveries wakes the ones that send them, whether it sends or not.
+  database.committedInserts.announce('WebhookDelivery');
   const qc = new QcService(database.db, webhookOutbox);
   const members = new MemberService(database.db, bus);
   const bindings = new PartnerBindings(database.db, bus);

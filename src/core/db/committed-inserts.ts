@@ -16,9 +16,21 @@ function insertedTable(sql: string): string | undefined {
 
 export class CommittedInserts {
   private readonly listeners = new Map<string, Set<() => void>>();
+  /** Tables whose committed inserts are reported: announced, or watched here. */
+  private readonly tables = new Set<string>();
+
+  /**
+   * Reports committed inserts into `table` to other processes (NOTIFY on PostgreSQL) even when no
+   * listener here watches it: a process that serves requests but delivers nothing must still wake
+   * the ones that deliver.
+   */
+  announce(table: string): void {
+    this.tables.add(table);
+  }
 
   /** Calls `listener` after each committed insert into `table` made through this process's client. */
   watch(table: string, listener: () => void): () => void {
+    this.tables.add(table);
     const forTable = this.listeners.get(table) ?? new Set();
     forTable.add(listener);
     this.listeners.set(table, forTable);
@@ -43,9 +55,9 @@ export class CommittedInserts {
 
   /** The watched table `query` inserts into, if any. */
   private watchedTable(query: SqlQuery): string | undefined {
-    if (this.listeners.size === 0) return undefined;
+    if (this.tables.size === 0) return undefined;
     const table = insertedTable(query.sql);
-    return table !== undefined && (this.listeners.get(table)?.size ?? 0) > 0 ? table : undefined;
+    return table !== undefined && this.tables.has(table) ? table : undefined;
   }
 
   private signal(tables: Iterable<string>): void {
