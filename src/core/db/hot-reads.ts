@@ -145,9 +145,22 @@ LEFT JOIN "QcPhoto" p ON p."qcRecordId" = r."id"
 ORDER BY r."completedAt" DESC, r."id" DESC, p."sort", p."id"`;
 const QC_LATEST_SQL = { all: qcLatestSql(false), bySku: qcLatestSql(true) };
 
-const BOUND_MEMBERS_SQL = `SELECT m."id" AS "id", m."unionId" AS "unionId" FROM "Member" m
-WHERE m."tenantId" = $1 AND m."status" = 0 AND (m."id" = $2 OR m."unionId" = $3)
-AND EXISTS (SELECT 1 FROM "PartnerBinding" b WHERE b."memberId" = m."id" AND b."partnerClientId" = $4 AND b."tenantId" = $1)`;
+/**
+ * One select per key given (a UNION when both are): each is an index lookup on its unique key, where an
+ * OR of the two lets PostgreSQL's generic plan walk the tenant's members instead.
+ */
+function boundMembersQuery({ tenantId, partnerClientId, memberId, unionId }: PlatformMemberKey): { sql: string; parameters: unknown[] } {
+  const parameters: unknown[] = [tenantId, partnerClientId];
+  const bind = (value: unknown) => `$${parameters.push(value)}`;
+  const byKey = (condition: string) => `SELECT m."id" AS "id", m."unionId" AS "unionId" FROM "Member" m
+WHERE ${condition} AND m."tenantId" = $1 AND m."status" = 0
+AND EXISTS (SELECT 1 FROM "PartnerBinding" b WHERE b."memberId" = m."id" AND b."partnerClientId" = $2 AND b."tenantId" = $1)`;
+  const selects = [
+    ...(memberId !== undefined ? [byKey(`m."id" = ${bind(memberId)}`)] : []),
+    ...(unionId !== undefined ? [byKey(`m."unionId" = ${bind(unionId)}`)] : []),
+  ];
+  return { sql: selects.join('\nUNION\n'), parameters };
+}
 
 const ORDER_ITEM_COLUMNS = `i."orderItemNo" AS "orderItemNo", o."orderNo" AS "orderNo", i."source" AS "source", i."goodsId" AS "goodsId",
 i."skuId" AS "skuId", i."title" AS "title", i."skuProps" AS "skuProps", i."image" AS "image", i."qty" AS "qty", i."unitPrice" AS "unitPrice",
@@ -272,8 +285,10 @@ WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFF
     };
   }
 
-  async boundMembers({ tenantId, partnerClientId, memberId, unionId }: PlatformMemberKey): Promise<{ id: number; unionId: string }[]> {
-    const rows = await this.statements.all(BOUND_MEMBERS_SQL, [tenantId, memberId ?? null, unionId ?? null, partnerClientId]);
+  async boundMembers(key: PlatformMemberKey): Promise<{ id: number; unionId: string }[]> {
+    if (key.memberId === undefined && key.unionId === undefined) return [];
+    const { sql, parameters } = boundMembersQuery(key);
+    const rows = await this.statements.all(sql, parameters);
     return rows.map((row) => ({ id: row.id as number, unionId: row.unionId as string }));
   }
 
