@@ -303,7 +303,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const webhookOutbox = new WebhookOutbox(bus);
   // Every process that writes deliveries wakes the ones that send them, whether it sends or not.
   database.committedInserts.announce('WebhookDelivery');
-  const qc = new QcService(database.db, webhookOutbox);
+  const qc = new QcService(database.db, webhookOutbox, database.reads);
   const members = new MemberService(database.db, bus);
   const bindings = new PartnerBindings(database.db, bus);
   const supplements = new SupplementService(database.db, bindings, webhookOutbox);
@@ -356,8 +356,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     partnerAuth,
     goods,
     pricing,
-    purchaseOrders: new PurchaseOrderService(database.db, bindings, pricing, orderSettings),
-    orderPages: new OrderPageService(database.db, bindings),
+    purchaseOrders: new PurchaseOrderService(database.db, bindings, pricing, orderSettings, database.reads),
+    orderPages: new OrderPageService(database.db, bindings, database.reads),
     qc,
     warehouse: new WarehouseService(database.db, qc, files, webhookOutbox),
     bags: new BagService(database.db, members, supplements, webhookOutbox),
@@ -365,7 +365,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     wallets: new WalletService(database.db, webhookOutbox),
     webhookOutbox,
     webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }, bus),
-    walletPay: new WalletPayService(database.db, bindings, webhookOutbox),
+    walletPay: new WalletPayService(database.db, bindings, webhookOutbox, database.reads),
     supplements,
     catalog: new CatalogService(database.db, bus),
     purchasing: new PurchasingService(database.db, supplements, webhookOutbox),

@@ -3,11 +3,14 @@
 import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql/client';
 import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 import { adapterFactory, DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './adapters';
 import { CommittedInserts } from './committed-inserts';
+import { HotPartnerReads, POSTGRES_DECODERS, postgresStatements, SQLITE_DECODERS, sqliteStatements } from './hot-reads';
+import { type PartnerReads, PrismaPartnerReads } from './partner-reads';
 import { withConnectionLock } from './sqlite-connection-lock';
 import { withStatementCache } from './sqlite-statement-cache';
-import type { DatabaseTarget } from './database-url';
+import { type DatabaseTarget, sqliteFilePath } from './database-url';
 
 export type Db = SqlitePrismaClient;
 export type DbTransaction = Prisma.TransactionClient;
@@ -18,6 +21,8 @@ export interface Database {
   target: DatabaseTarget;
   /** Tells watchers of a table when an insert into it has committed (the webhook worker's wake-up). */
   committedInserts: CommittedInserts;
+  /** The hottest partner reads, as prepared statements on the driver (see hot-reads.ts). */
+  reads: PartnerReads;
   /** Resolves when a trivial query answers; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,8 +40,8 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
-  const factory = adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS);
-  const driver = target.provider === 'sqlite' ? withStatementCache(factory) : factory;
+  const connected = keepingConnection(adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS));
+  const driver = target.provider === 'sqlite' ? withStatementCache(connected.factory) : connected.factory;
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const committedInserts = new CommittedInserts();
   // Outermost, so the NOTIFY it adds on PostgreSQL passes the statement observer like any other.
@@ -51,14 +56,49 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
     await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   }
+  const reads = partnerReads(target, db, connected.connection, options.onQuery);
   return {
     db,
     target,
     committedInserts,
+    reads,
     ping: async () => {
       await db.$queryRawUnsafe('SELECT 1');
     },
-    close: () => db.$disconnect(),
+    close: async () => {
+      // The read-only SQLite connection first: the last connection to close checkpoints the WAL.
+      await reads.close();
+      await db.$disconnect();
+    },
+  };
+}
+
+/**
+ * Raw prepared statements on SQLite files and PostgreSQL; Prisma for an in-memory SQLite database,
+ * which no second connection can open. Opened after the pragmas, so the file is in WAL mode.
+ */
+function partnerReads(target: DatabaseTarget, db: Db, connection: () => SqlDriverAdapter, onQuery?: (query: SqlQuery) => void): PartnerReads {
+  if (target.provider === 'postgresql') {
+    const pool = (connection() as unknown as { underlyingDriver(): pg.Pool }).underlyingDriver();
+    return new HotPartnerReads(postgresStatements(pool, pg.types, onQuery), POSTGRES_DECODERS);
+  }
+  const file = sqliteFilePath(target.url);
+  return file === ':memory:' ? new PrismaPartnerReads(db) : new HotPartnerReads(sqliteStatements(file, onQuery), SQLITE_DECODERS);
+}
+
+/** The factory, and the connection Prisma made through it (its driver's pool serves the raw reads). */
+function keepingConnection(factory: SqlDriverAdapterFactory): { factory: SqlDriverAdapterFactory; connection(): SqlDriverAdapter } {
+  let connection: SqlDriverAdapter | undefined;
+  return {
+    factory: {
+      provider: factory.provider,
+      adapterName: factory.adapterName,
+      connect: async () => (connection = await factory.connect()),
+    },
+    connection: () => {
+      if (!connection) throw new Error('The database client has not connected');
+      return connection;
+    },
   };
 }
 

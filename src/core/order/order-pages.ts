@@ -4,6 +4,7 @@
 // reads as "no orders yet"); a memberId or unionId that is unknown and one bound only to another
 // partner are refused alike, so the answer never tells whether such a member exists.
 import type { Db } from '../db/client';
+import type { PartnerReads } from '../db/partner-reads';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, type PartnerBindings } from '../member/partner-binding';
@@ -109,24 +110,12 @@ export class OrderPageService {
   constructor(
     private readonly db: Db,
     private readonly bindings: PartnerBindings,
+    private readonly reads: PartnerReads,
   ) {}
 
   async orderItems(ctx: RequestContext, query: OrderItemPageQuery): Promise<Page<OrderItemRow>> {
     const member = await this.boundMember(ctx, query);
-    const where = {
-      ...memberRows(member, query),
-      ...(query.orderItemNo !== undefined ? { orderItemNo: query.orderItemNo } : {}),
-      ...(query.orderNo !== undefined ? { order: { orderNo: query.orderNo } } : {}),
-    };
-    const [total, rows] = await Promise.all([
-      this.db.purchaseOrderItem.count({ where }),
-      this.db.purchaseOrderItem.findMany({
-        where,
-        orderBy: NEWEST_FIRST,
-        ...query.window,
-        include: { order: { select: { orderNo: true } }, bag: { select: { bagNo: true } } },
-      }),
-    ]);
+    const { total, rows } = await this.reads.orderItemPage({ ...memberRows(member, query), orderItemNo: query.orderItemNo, orderNo: query.orderNo }, query.window);
     return {
       total,
       list: rows.map((row) => ({
@@ -192,15 +181,7 @@ export class OrderPageService {
     // memberId and unionId are unique keys: at most two rows, read in one statement.
     const byPlatformKey =
       memberId !== undefined || unionId !== undefined
-        ? await this.db.member.findMany({
-            where: {
-              tenantId,
-              status: 0,
-              OR: [...(memberId !== undefined ? [{ id: memberId }] : []), ...(unionId !== undefined ? [{ unionId }] : [])],
-              bindings: { some: { partnerClientId, tenantId } },
-            },
-            select: { id: true, unionId: true },
-          })
+        ? await this.reads.boundMembers({ tenantId, partnerClientId, memberId, unionId })
         : [];
     const named = new Map<string, number>();
     if (memberId !== undefined) {

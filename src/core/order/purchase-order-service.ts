@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { newBusinessNo } from '../business-no';
 import type { Db } from '../db/client';
+import type { OrderNumber, PartnerReads } from '../db/partner-reads';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
@@ -68,7 +69,7 @@ export interface PurchaseOrderView {
 }
 
 /** Either number of an order; the caller passes exactly one. */
-export type PurchaseOrderReference = { orderNo: string; outOrderNo?: undefined } | { outOrderNo: string; orderNo?: undefined };
+export type PurchaseOrderReference = OrderNumber;
 
 /** Tries of a create whose random business numbers collided with existing ones. */
 const NUMBER_ATTEMPTS = 3;
@@ -112,6 +113,7 @@ export class PurchaseOrderService {
     private readonly bindings: PartnerBindings,
     private readonly pricing: PricingService,
     private readonly settings: OrderSettings,
+    private readonly reads: PartnerReads,
   ) {}
 
   /** Live price of the lines for a bound member; writes nothing. */
@@ -231,11 +233,7 @@ export class PurchaseOrderService {
   }
 
   async get(ctx: RequestContext, reference: PurchaseOrderReference): Promise<PurchaseOrderView> {
-    const { partnerClientId, tenantId } = partnerScope(ctx);
-    const order = await this.db.purchaseOrder.findFirst({
-      where: { tenantId, partnerClientId, ...(reference.orderNo !== undefined ? { orderNo: reference.orderNo } : { outOrderNo: reference.outOrderNo }) },
-      include: { items: { orderBy: { id: 'asc' } } },
-    });
+    const order = await this.reads.purchaseOrder(partnerScope(ctx), reference);
     if (!order) throw new ServiceError(ErrorCatalogue.ORDER_NOT_FOUND, { reference: reference.orderNo ?? reference.outOrderNo });
     return {
       orderNo: order.orderNo,
@@ -251,17 +249,8 @@ export class PurchaseOrderService {
       paid: order.status === PurchaseOrderStatus.PAID,
       paidTime: order.paidAt,
       orderComment: order.orderComment,
-      items: order.items.map((item) => ({
-        orderItemNo: item.orderItemNo,
-        source: item.source,
-        goodsId: item.goodsId,
-        skuId: item.skuId,
-        title: item.title,
-        qty: item.qty,
-        unitPrice: item.unitPrice,
-        amount: item.amount,
-        status: item.status,
-      })),
+      // The read selects exactly the item fields partners see.
+      items: order.items,
       createTime: order.createdAt,
     };
   }

@@ -3,11 +3,12 @@
 // change in one transaction; each step is a conditional update whose count is checked, so of many
 // concurrent pays of one paymentId exactly one moves money and the others are refused cleanly.
 import type { Db, DbTransaction } from '../db/client';
+import type { PartnerReads } from '../db/partner-reads';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
-import { BINDING_ERRORS, boundMemberFrom, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
+import { BINDING_ERRORS, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
-import type { RequestContext } from '../request-context';
+import { type RequestContext, tenantIdOf } from '../request-context';
 import { applyWalletMovement, WALLET_DEBIT_ERRORS, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
 import { PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
@@ -77,18 +78,17 @@ export class WalletPayService {
     private readonly db: Db,
     private readonly bindings: PartnerBindings,
     private readonly outbox: WebhookOutbox,
+    private readonly reads: PartnerReads,
   ) {}
 
-  /** The wallet balance of a user bound to the calling partner (cents): one statement, binding known or not. */
+  /**
+   * The wallet balance of a user bound to the calling partner (cents): one prepared statement from
+   * the binding's key to the wallet, so the binding is checked in the statement itself; the binding
+   * it found is remembered for the partner's other operations.
+   */
   async balance(ctx: RequestContext, externalUserId: string): Promise<{ externalUserId: string; memberId: number; balance: number }> {
-    const bound = this.bindings.cached(ctx, externalUserId);
-    const wallet = bound
-      ? await this.db.wallet.findUnique({ where: { memberId: bound.memberId }, select: { memberId: true, balance: true } })
-      : await this.bindings.remembering(ctx, externalUserId, async () => {
-          const from = boundMemberFrom(ctx, externalUserId);
-          const [row] = await this.db.$queryRaw<{ memberId: number | bigint; balance: number | bigint }[]>`SELECT w."memberId" AS "memberId", w."balance" AS "balance" FROM ${from} JOIN "Wallet" w ON w."memberId" = m."id"`;
-          return row ? { memberId: Number(row.memberId), balance: Number(row.balance) } : null;
-        });
+    const key = { partnerClientId: partnerClientIdOf(ctx), tenantId: tenantIdOf(ctx), externalUserId };
+    const wallet = await this.bindings.remembering(ctx, externalUserId, () => this.reads.walletBalance(key));
     if (!wallet) {
       // Unbound (the usual reason) or a member without a wallet: resolving says which.
       const member = await this.bindings.resolve(ctx, externalUserId);

@@ -11,6 +11,7 @@
  */
 
 import type { Db, DbTransaction, Prisma } from '../db/client';
+import type { PartnerReads, QcRecordRow as QcRecordRead } from '../db/partner-reads';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { goodsSourceByCode } from '../goods/sources';
@@ -96,8 +97,8 @@ function rangeOf(range: { start: Date; end: Date } | undefined): { gte: Date; lt
   return range && { gte: range.start, lt: range.end };
 }
 
-/** What every view of a record shows. */
-function recordBaseOf(row: QcRecordRow) {
+/** What every view of a record shows (a partner read selects no more). */
+function recordBaseOf(row: QcRecordRead) {
   return {
     qcId: row.id,
     goodsId: row.goodsId,
@@ -122,8 +123,13 @@ function stateOf(row: QcRecordRow): QcRecordState {
 }
 
 /** Completed rows always have a result and a completion time (`complete` sets both). */
-function goodsRecordOf(row: QcRecordRow): GoodsQcRecord {
+function goodsRecordOf(row: QcRecordRead): GoodsQcRecord {
   return { ...recordBaseOf(row), result: row.result as number, completionTime: row.completedAt as Date };
+}
+
+/** Goods reads by source: only sources with goods details have QC. */
+function refuseSourceWithoutQc(source: number): void {
+  if (!goodsSourceByCode(source)?.detail) throw new ServiceError(ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED, { source, operation: 'QC queries' });
 }
 
 function isPhotoUrl(url: string): boolean {
@@ -145,6 +151,7 @@ export class QcService {
   constructor(
     private readonly db: Db,
     private readonly outbox: WebhookOutbox,
+    private readonly reads: PartnerReads,
   ) {}
 
   // --- Warehouse staff ------------------------------------------------------------------------
@@ -276,7 +283,8 @@ export class QcService {
 
   /** The QC_LATEST_COUNT most recently completed records of one goods (and SKU when given). */
   async latest(ctx: RequestContext, key: GoodsQcKey): Promise<GoodsQcRecord[]> {
-    const rows = await this.db.qcRecord.findMany({ where: this.goodsWhere(ctx, key), include: withPhotos, orderBy: newestFirst, take: QC_LATEST_COUNT });
+    refuseSourceWithoutQc(key.source);
+    const rows = await this.reads.qcLatest({ tenantId: tenantIdOf(ctx), goodsId: key.goodsId, source: key.source, skuId: key.skuId, take: QC_LATEST_COUNT });
     return rows.map(goodsRecordOf);
   }
 
@@ -316,9 +324,7 @@ export class QcService {
   }
 
   private goodsWhere(ctx: RequestContext, filter: GoodsQcFilter): Prisma.QcRecordWhereInput {
-    if (filter.source !== undefined && !goodsSourceByCode(filter.source)?.detail) {
-      throw new ServiceError(ErrorCatalogue.GOODS_SOURCE_NOT_SUPPORTED, { source: filter.source, operation: 'QC queries' });
-    }
+    if (filter.source !== undefined) refuseSourceWithoutQc(filter.source);
     return {
       tenantId: tenantIdOf(ctx),
       status: QcStatus.COMPLETED,

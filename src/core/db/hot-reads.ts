@@ -1,0 +1,298 @@
+// The hottest partner reads as prepared statements run on the driver itself (issue 12): through
+// Prisma a one-row read cost about five times the same prepared statement (client runtime, adapter,
+// re-prepare). SQL is written once for both providers (quoted identifiers, $n parameters, CAST), and
+// the rows are decoded to exactly what Prisma answers (PartnerReads; a test holds the two equal).
+//
+// SQLite: a second, read-only better-sqlite3 connection to the same file. Under WAL it reads the last
+// committed state, never a transaction in flight on the Prisma connection (which the connection lock
+// otherwise keeps single reads out of). PostgreSQL: the pool of Prisma's own adapter, with named
+// (prepared once per connection) statements.
+import { createHash } from 'node:crypto';
+import type { SqlQuery } from '@prisma/driver-adapter-utils';
+import Sqlite from 'better-sqlite3';
+import type pg from 'pg';
+import type { Prisma } from '../../generated/sqlite/client';
+import type {
+  BindingKey,
+  OrderItemFilter,
+  OrderItemRowRead,
+  OrderNumber,
+  PartnerReads,
+  PlatformMemberKey,
+  PurchaseOrderRow,
+  QcLatestKey,
+  QcRecordRow,
+  WalletBalanceRow,
+} from './partner-reads';
+
+type Row = Record<string, unknown>;
+
+/** Runs SQL written with $1…$n placeholders and answers its rows. */
+export interface Statements {
+  all(sql: string, parameters: readonly unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+/** How a provider's driver answers the columns that are not plain numbers and strings. */
+interface Decoders {
+  date(value: unknown): Date;
+  json(value: unknown): Prisma.JsonValue;
+}
+
+type OnQuery = (query: SqlQuery) => void;
+
+/** What SQLite's busy writer may make a reader wait (as the Prisma connection's busy_timeout). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * A read-only connection to the SQLite file whose statements are prepared once. $n placeholders
+ * become positional ones (a number used twice is bound twice); dates are bound as epoch
+ * milliseconds, as the adapter stores them (timestampFormat unixepoch-ms).
+ */
+export function sqliteStatements(file: string, onQuery?: OnQuery): Statements {
+  const connection = new Sqlite(file, { readonly: true, fileMustExist: true });
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const prepared = new Map<string, { statement: Sqlite.Statement; text: string; order: number[] }>();
+  return {
+    async all(sql, parameters) {
+      let entry = prepared.get(sql);
+      if (!entry) {
+        const order: number[] = [];
+        const text = sql.replace(/\$(\d+)/g, (_, position: string) => {
+          order.push(Number(position) - 1);
+          return '?';
+        });
+        entry = { statement: connection.prepare(text), text, order };
+        prepared.set(sql, entry);
+      }
+      const values = entry.order.map((index) => {
+        const value = parameters[index];
+        return value instanceof Date ? value.getTime() : value;
+      });
+      onQuery?.({ sql: entry.text, args: values, argTypes: [] });
+      return entry.statement.all(...values) as Row[];
+    },
+    close: async () => {
+      connection.close();
+    },
+  };
+}
+
+/** PostgreSQL `timestamp(3)` (no zone) holds UTC, as Prisma writes it; node-postgres would read it as local time. */
+const TIMESTAMP_OID = 1114;
+
+function utcTimestamp(text: string): Date {
+  return new Date(`${text.replace(' ', 'T')}Z`);
+}
+
+/**
+ * Named statements on Prisma's pool (each connection parses a name's SQL once). The pool belongs to
+ * the adapter, which ends it. Dates are bound as UTC text without a zone, for the same reason.
+ */
+export function postgresStatements(pool: pg.Pool, types: typeof pg.types, onQuery?: OnQuery): Statements {
+  const names = new Map<string, string>();
+  const parsers = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? utcTimestamp : types.getTypeParser(oid, format))) as typeof types.getTypeParser };
+  return {
+    async all(sql, parameters) {
+      let name = names.get(sql);
+      if (!name) {
+        name = `hot_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+        names.set(sql, name);
+      }
+      const values = parameters.map((value) => (value instanceof Date ? value.toISOString().slice(0, -1) : value));
+      onQuery?.({ sql, args: values, argTypes: [] });
+      const result = await pool.query<Row>({ name, text: sql, values, types: parsers });
+      return result.rows;
+    },
+    close: async () => {},
+  };
+}
+
+export const SQLITE_DECODERS: Decoders = {
+  // Stored as epoch milliseconds; a value written as text by SQL (CURRENT_TIMESTAMP) is UTC.
+  date: (value) => (typeof value === 'number' || typeof value === 'bigint' ? new Date(Number(value)) : utcTimestamp(String(value))),
+  json: (value) => JSON.parse(String(value)) as Prisma.JsonValue,
+};
+
+export const POSTGRES_DECODERS: Decoders = {
+  date: (value) => value as Date,
+  json: (value) => value as Prisma.JsonValue,
+};
+
+const WALLET_BALANCE_SQL = `SELECT w."memberId" AS "memberId", w."balance" AS "balance"
+FROM "PartnerBinding" b JOIN "Member" m ON m."id" = b."memberId" JOIN "Wallet" w ON w."memberId" = m."id"
+WHERE b."partnerClientId" = $1 AND b."externalUserId" = $2 AND m."tenantId" = $3 AND m."status" = 0`;
+
+/** The order and its items, one row per item (LEFT JOIN: an order without items still answers). */
+const purchaseOrderSql = (numberColumn: 'orderNo' | 'outOrderNo') => `SELECT o."orderNo" AS "orderNo", o."outOrderNo" AS "outOrderNo",
+o."externalUserId" AS "externalUserId", o."memberId" AS "memberId", o."status" AS "status", o."paymentId" AS "paymentId",
+o."goodsAmount" AS "goodsAmount", o."freightAmount" AS "freightAmount", o."serviceFee" AS "serviceFee", o."payAmount" AS "payAmount",
+o."paidAt" AS "paidAt", o."orderComment" AS "orderComment", o."createdAt" AS "createdAt",
+i."orderItemNo" AS "itemNo", i."source" AS "itemSource", i."goodsId" AS "itemGoodsId", i."skuId" AS "itemSkuId", i."title" AS "itemTitle",
+i."qty" AS "itemQty", i."unitPrice" AS "itemUnitPrice", i."amount" AS "itemAmount", i."status" AS "itemStatus"
+FROM "PurchaseOrder" o LEFT JOIN "PurchaseOrderItem" i ON i."orderId" = o."id"
+WHERE o."tenantId" = $1 AND o."partnerClientId" = $2 AND o."${numberColumn}" = $3
+ORDER BY i."id"`;
+const PURCHASE_ORDER_SQL = { orderNo: purchaseOrderSql('orderNo'), outOrderNo: purchaseOrderSql('outOrderNo') };
+
+/** The newest completed records (bounded in the subquery), then their photos in order. */
+const qcLatestSql = (bySku: boolean) => `SELECT r."id" AS "id", r."goodsId" AS "goodsId", r."source" AS "source", r."skuId" AS "skuId",
+r."result" AS "result", r."remarks" AS "remarks", r."completedAt" AS "completedAt", r."createdAt" AS "createdAt", p."url" AS "url"
+FROM (SELECT "id", "goodsId", "source", "skuId", "result", "remarks", "completedAt", "createdAt" FROM "QcRecord"
+WHERE "source" = $1 AND "goodsId" = $2${bySku ? ' AND "skuId" = $5' : ''} AND "tenantId" = $3 AND "status" = 1
+ORDER BY "completedAt" DESC, "id" DESC LIMIT $4) r
+LEFT JOIN "QcPhoto" p ON p."qcRecordId" = r."id"
+ORDER BY r."completedAt" DESC, r."id" DESC, p."sort", p."id"`;
+const QC_LATEST_SQL = { all: qcLatestSql(false), bySku: qcLatestSql(true) };
+
+/**
+ * One select per key given (a UNION when both are): each is an index lookup on its unique key, where an
+ * OR of the two lets PostgreSQL's generic plan walk the tenant's members instead.
+ */
+function boundMembersQuery({ tenantId, partnerClientId, memberId, unionId }: PlatformMemberKey): { sql: string; parameters: unknown[] } {
+  const parameters: unknown[] = [tenantId, partnerClientId];
+  const bind = (value: unknown) => `$${parameters.push(value)}`;
+  const byKey = (condition: string) => `SELECT m."id" AS "id", m."unionId" AS "unionId" FROM "Member" m
+WHERE ${condition} AND m."tenantId" = $1 AND m."status" = 0
+AND EXISTS (SELECT 1 FROM "PartnerBinding" b WHERE b."memberId" = m."id" AND b."partnerClientId" = $2 AND b."tenantId" = $1)`;
+  const selects = [
+    ...(memberId !== undefined ? [byKey(`m."id" = ${bind(memberId)}`)] : []),
+    ...(unionId !== undefined ? [byKey(`m."unionId" = ${bind(unionId)}`)] : []),
+  ];
+  return { sql: selects.join('\nUNION\n'), parameters };
+}
+
+const ORDER_ITEM_COLUMNS = `i."orderItemNo" AS "orderItemNo", o."orderNo" AS "orderNo", i."source" AS "source", i."goodsId" AS "goodsId",
+i."skuId" AS "skuId", i."title" AS "title", i."skuProps" AS "skuProps", i."image" AS "image", i."qty" AS "qty", i."unitPrice" AS "unitPrice",
+i."amount" AS "amount", i."remarks" AS "remarks", i."status" AS "status", i."createdAt" AS "createdAt", b."bagNo" AS "bagNo"`;
+
+/** The WHERE of an order-item page and its parameters; the SQL text differs only by which filters are given. */
+function orderItemConditions(filter: OrderItemFilter): { where: string; parameters: unknown[] } {
+  const parameters: unknown[] = [];
+  const bind = (value: unknown) => `$${parameters.push(value)}`;
+  const conditions = [`i."tenantId" = ${bind(filter.tenantId)}`, `i."memberId" = ${bind(filter.memberId)}`];
+  if (filter.status !== undefined) conditions.push(`i."status" = ${bind(filter.status)}`);
+  if (filter.createdAt) conditions.push(`i."createdAt" >= ${bind(filter.createdAt.gte)}`, `i."createdAt" < ${bind(filter.createdAt.lt)}`);
+  if (filter.orderItemNo !== undefined) conditions.push(`i."orderItemNo" = ${bind(filter.orderItemNo)}`);
+  if (filter.orderNo !== undefined) conditions.push(`o."orderNo" = ${bind(filter.orderNo)}`);
+  return { where: conditions.join(' AND '), parameters };
+}
+
+export class HotPartnerReads implements PartnerReads {
+  constructor(
+    private readonly statements: Statements,
+    private readonly decode: Decoders,
+  ) {}
+
+  async walletBalance({ partnerClientId, tenantId, externalUserId }: BindingKey): Promise<WalletBalanceRow | null> {
+    const [row] = await this.statements.all(WALLET_BALANCE_SQL, [partnerClientId, externalUserId, tenantId]);
+    return row ? { memberId: row.memberId as number, balance: row.balance as number } : null;
+  }
+
+  async purchaseOrder(scope: { tenantId: number; partnerClientId: string }, number: OrderNumber): Promise<PurchaseOrderRow | null> {
+    const [sql, value] = number.orderNo !== undefined ? [PURCHASE_ORDER_SQL.orderNo, number.orderNo] : [PURCHASE_ORDER_SQL.outOrderNo, number.outOrderNo];
+    const rows = await this.statements.all(sql, [scope.tenantId, scope.partnerClientId, value]);
+    const [order] = rows;
+    if (!order) return null;
+    return {
+      orderNo: order.orderNo as string,
+      outOrderNo: order.outOrderNo as string,
+      externalUserId: order.externalUserId as string,
+      memberId: order.memberId as number,
+      status: order.status as number,
+      paymentId: order.paymentId as string,
+      goodsAmount: order.goodsAmount as number,
+      freightAmount: order.freightAmount as number,
+      serviceFee: order.serviceFee as number,
+      payAmount: order.payAmount as number,
+      paidAt: order.paidAt === null ? null : this.decode.date(order.paidAt),
+      orderComment: order.orderComment as string | null,
+      createdAt: this.decode.date(order.createdAt),
+      items: rows
+        .filter((row) => row.itemNo !== null)
+        .map((row) => ({
+          orderItemNo: row.itemNo as string,
+          source: row.itemSource as number,
+          goodsId: row.itemGoodsId as string,
+          skuId: row.itemSkuId as string,
+          title: row.itemTitle as string,
+          qty: row.itemQty as number,
+          unitPrice: row.itemUnitPrice as number,
+          amount: row.itemAmount as number,
+          status: row.itemStatus as number,
+        })),
+    };
+  }
+
+  async qcLatest({ tenantId, goodsId, source, skuId, take }: QcLatestKey): Promise<QcRecordRow[]> {
+    const rows =
+      skuId === undefined
+        ? await this.statements.all(QC_LATEST_SQL.all, [source, goodsId, tenantId, take])
+        : await this.statements.all(QC_LATEST_SQL.bySku, [source, goodsId, tenantId, take, skuId]);
+    const records: QcRecordRow[] = [];
+    for (const row of rows) {
+      let record = records.at(-1);
+      if (!record || record.id !== row.id) {
+        record = {
+          id: row.id as number,
+          goodsId: row.goodsId as string,
+          source: row.source as number,
+          skuId: row.skuId as string,
+          result: row.result as number | null,
+          remarks: row.remarks as string | null,
+          completedAt: row.completedAt === null ? null : this.decode.date(row.completedAt),
+          createdAt: this.decode.date(row.createdAt),
+          photos: [],
+        };
+        records.push(record);
+      }
+      if (row.url !== null) record.photos.push({ url: row.url as string });
+    }
+    return records;
+  }
+
+  async orderItemPage(filter: OrderItemFilter, window: { skip: number; take: number }): Promise<{ total: number; rows: OrderItemRowRead[] }> {
+    const { where, parameters } = orderItemConditions(filter);
+    const orderJoin = filter.orderNo !== undefined ? ' JOIN "PurchaseOrder" o ON o."id" = i."orderId"' : '';
+    const pageAt = parameters.length;
+    const [[counted], rows] = await Promise.all([
+      this.statements.all(`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "PurchaseOrderItem" i${orderJoin} WHERE ${where}`, parameters),
+      this.statements.all(
+        `SELECT ${ORDER_ITEM_COLUMNS} FROM "PurchaseOrderItem" i JOIN "PurchaseOrder" o ON o."id" = i."orderId" LEFT JOIN "BagOrder" b ON b."id" = i."bagId"
+WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFFSET $${pageAt + 2}`,
+        [...parameters, window.take, window.skip],
+      ),
+    ]);
+    return {
+      total: counted?.total as number,
+      rows: rows.map((row) => ({
+        orderItemNo: row.orderItemNo as string,
+        source: row.source as number,
+        goodsId: row.goodsId as string,
+        skuId: row.skuId as string,
+        title: row.title as string,
+        skuProps: this.decode.json(row.skuProps),
+        image: row.image as string | null,
+        qty: row.qty as number,
+        unitPrice: row.unitPrice as number,
+        amount: row.amount as number,
+        remarks: row.remarks as string | null,
+        status: row.status as number,
+        createdAt: this.decode.date(row.createdAt),
+        order: { orderNo: row.orderNo as string },
+        bag: row.bagNo === null ? null : { bagNo: row.bagNo as string },
+      })),
+    };
+  }
+
+  async boundMembers(key: PlatformMemberKey): Promise<{ id: number; unionId: string }[]> {
+    if (key.memberId === undefined && key.unionId === undefined) return [];
+    const { sql, parameters } = boundMembersQuery(key);
+    const rows = await this.statements.all(sql, parameters);
+    return rows.map((row) => ({ id: row.id as number, unionId: row.unionId as string }));
+  }
+
+  close(): Promise<void> {
+    return this.statements.close();
+  }
+}
