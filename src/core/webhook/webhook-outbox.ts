@@ -2,7 +2,7 @@
 // change that causes the event, so a rolled-back change emits nothing and a committed one is never
 // lost; the delivery worker (webhook-worker.ts) sends what was written. Each event goes to one
 // partner and names only that partner's identifiers; members bound to no partner emit nothing.
-// Deliveries committed here wake the worker at once (database/outbox-commits.ts); its poll is the
+// Deliveries committed here wake the worker at once (db/committed-inserts.ts); its poll is the
 // safety net.
 import { randomBytes } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
@@ -13,6 +13,9 @@ import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
 
 type Writer = Db | DbTransaction;
+
+/** The table whose committed inserts wake the delivery workers (db/committed-inserts.ts). */
+export const DELIVERY_TABLE = 'WebhookDelivery';
 
 export interface OutboxEvent {
   tenantId: number;

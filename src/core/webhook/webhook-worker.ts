@@ -15,6 +15,7 @@ import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
 import type { ServiceLogger } from '../logger';
+import { DELIVERY_TABLE } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
 
@@ -84,7 +85,7 @@ export class WebhookWorker {
   }
 
   start(): void {
-    this.unwatch = this.database.committedInserts.watch('WebhookDelivery', () => this.wake());
+    this.unwatch = this.database.committedInserts.watch(DELIVERY_TABLE, () => this.wake());
     if (this.database.target.provider === 'postgresql') void this.listen();
     this.schedule(0);
   }
@@ -117,7 +118,7 @@ export class WebhookWorker {
       setTimeout(() => void this.listen(), RELISTEN_DELAY_MS).unref();
     };
     client.on('notification', (message) => {
-      if (message.payload === 'WebhookDelivery') this.wake();
+      if (message.payload === DELIVERY_TABLE) this.wake();
     });
     client.on('error', again);
     client.on('end', () => again(new Error('connection ended')));
