@@ -1,7 +1,8 @@
 // Templates and webhook secrets in the console, in Chromium against the real server: an SMS template
 // made on its screen (type and channel picked from server lists), edited with the server's refusal of
 // a taken code shown on the Code field and a too-long name refused before the round trip, sent as a
-// test with its parameter, and deleted; a webhook endpoint's secret rotated from its row, the new one
+// test with its parameter, and deleted; a mail template's edit form with its body fetched and its
+// account picked; a notify template made on its form; a webhook endpoint's secret rotated from its row, the new one
 // shown once and stored, the list showing only its mask.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,44 @@ describe('templates in the console', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await tableRow(page, code).waitFor({ state: 'detached' });
     await expect(db().smsTemplate.count({ where: { id: created.id } })).resolves.toBe(0);
+  });
+
+  it("edits a mail template whose body the form fetches, and creates a notify template on its form", async () => {
+    const ctx = staffContext(systemClock);
+    const mail = `${unique('tmpl-sender-')}@example.com`;
+    const accountId = await harness.app.core.mailAccounts.create(ctx, { mail, username: 'tmpl-user', password: 'tmpl-pass', host: 'smtp.example.com', port: 25, sslEnable: false });
+    const mailCode = unique('welcome-');
+    const body = '<p>Welcome, {name}</p>';
+    const mailTemplateId = await harness.app.core.mailTemplates.create(ctx, { name: 'Welcome', code: mailCode, accountId, languageCode: 'en', nickname: 'OpenBuy', title: 'Hello {name}', content: body, status: 0 });
+
+    const page = await harness.newPage();
+    await signIn(page, harness.baseUrl);
+    await openMenu(page, 'Messaging', 'Mail templates', 'Mail templates');
+    await tableRow(page, mailCode).getByTestId('row-edit').click();
+    await expect.poll(() => dialog(page).getByLabel('Content').inputValue()).toBe(body);
+    await expect(formItem(page, 'Mail account').innerText()).resolves.toContain('smtp.example.com');
+    await dialog(page).getByLabel('Title').fill('Welcome aboard, {name}');
+    await harness.screenshot(page, 'templates-04-mail-edit');
+    await saveDialog(page);
+    await tableRow(page, 'Welcome aboard, {name}').waitFor();
+    await expect(db().mailTemplate.findUniqueOrThrow({ where: { id: mailTemplateId } })).resolves.toMatchObject({ title: 'Welcome aboard, {name}', content: body, accountId });
+
+    await openMenu(page, 'Messaging', 'Notify templates', 'Notify templates');
+    const notifyCode = unique('stocktake-');
+    await page.getByTestId('create').click();
+    await dialog(page).getByLabel('Name', { exact: true }).fill('Stocktake');
+    await dialog(page).getByLabel('Code', { exact: true }).fill(notifyCode);
+    await dialog(page).getByLabel('Language').fill('zh-CN');
+    await dialog(page).getByLabel('Sender').fill('Warehouse');
+    await dialog(page).getByLabel('Content').fill('Stocktake on {day}');
+    await saveDialog(page);
+    await tableRow(page, notifyCode).waitFor();
+    await expect(db().notifyTemplate.findFirstOrThrow({ where: { tenantId: SYSTEM_TENANT_ID, code: notifyCode } })).resolves.toMatchObject({
+      languageCode: 'zh-CN',
+      type: 1,
+      nickname: 'Warehouse',
+      content: 'Stocktake on {day}',
+    });
   });
 
   it("rotates a webhook endpoint's secret from its row and shows the new one once", async () => {
