@@ -97,9 +97,6 @@ export const informationBusinessTypes = () => optionSet('INFORMATION_BUSINESS_TY
 /** The page a protocol statement is shown on, 1..7. */
 export const protocolPositionTypes = () => optionSet('PROTOCOL_POSITION_TYPE');
 
-/** Notify message kinds: 1 notice, 2 system message. */
-export const notifyTemplateTypes = () => optionSet('NOTIFY_TEMPLATE_TYPE');
-
 const SensitiveWordTagsDocument = graphql(`
   query ConsoleSensitiveWordTags {
     sensitiveWordTags
