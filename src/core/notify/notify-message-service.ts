@@ -56,12 +56,12 @@ const MESSAGE_FIELDS = {
 
 const toRecord = <T extends { templateParams: unknown }>(row: T) => ({ ...row, templateParams: loggedParams(row.templateParams) });
 
-/**
- * Newest first, by creation only: the order the index led by the tenant serves (messages grow
- * without bound); an inbox is the one user's messages, sorted among themselves.
- */
-export const notifyMessagePageSort = pageSort({ createTime: 'createdAt' }, [{ createdAt: 'desc' }, { id: 'desc' }]);
-type NotifyMessageSortColumn = 'createdAt';
+/** Newest first unless the request asks otherwise; by the columns the indexes led by the tenant serve (messages grow without bound). */
+export const notifyMessagePageSort = pageSort({ id: 'id', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
+/** An inbox: newest first, by id only, the order the index of the user's messages (tenantId, userType, userId, id) serves. */
+export const myNotifyMessagePageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
+type NotifyMessageSortColumn = 'id' | 'createdAt';
 
 export class NotifyMessageService {
   constructor(private readonly db: Db) {}
@@ -84,7 +84,7 @@ export class NotifyMessageService {
 
   /** The signed-in administrator's messages, newest first. */
   async myPage(ctx: RequestContext, page: PageRequest, filter: { readStatus?: boolean | null } = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
-    return this.list(ctx, pageQuery(page, notifyMessagePageSort), { ...this.mine(ctx), ...(filter.readStatus != null ? { readStatus: filter.readStatus } : {}) });
+    return this.list(ctx, pageQuery(page, myNotifyMessagePageSort), { ...this.mine(ctx), ...(filter.readStatus != null ? { readStatus: filter.readStatus } : {}) });
   }
 
   myUnreadCount(ctx: RequestContext): Promise<number> {

@@ -23,7 +23,7 @@ export const tokenRecordPageSchema = pageInputSchema.extend({
 
 export type TokenRecordPageInput = z.infer<typeof tokenRecordPageSchema> & PageRequest;
 
-/** Newest first; by id only, the order its primary key serves (a tenant's tokens grow without bound). */
+/** Newest first; by id only, the order the index led by the tenant serves (tokens grow without bound). */
 export const tokenRecordPageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
 
 export interface TokenRecord {

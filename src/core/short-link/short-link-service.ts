@@ -103,8 +103,8 @@ export interface ShortLinkServiceOptions {
   newCode?: () => string;
 }
 
-/** Newest first unless the request asks otherwise; by creation only, the order the index led by the tenant serves (links grow without bound). */
-export const shortLinkPageSort = pageSort({ createTime: 'createdAt' }, [{ createdAt: 'desc' }, { id: 'desc' }]);
+/** Newest first unless the request asks otherwise; by the columns the indexes led by the tenant serve (links grow without bound). */
+export const shortLinkPageSort = pageSort({ id: 'id', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class ShortLinkService {
   private readonly db: Db;

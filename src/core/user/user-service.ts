@@ -129,7 +129,7 @@ export interface UserServiceDeps {
 }
 
 /** Newest first unless the request asks otherwise; by the columns an index led by the tenant serves. */
-export const userPageSort = pageSort({ id: 'id', username: 'username' }, [{ id: 'desc' }]);
+export const userPageSort = pageSort({ id: 'id', username: 'username', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class UserService {
   constructor(private readonly deps: UserServiceDeps) {}

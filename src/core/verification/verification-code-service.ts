@@ -157,7 +157,7 @@ const sameCode = (stored: string, given: string) => stored.length === given.leng
 /** The UTC day of a moment, YYYY-MM-DD. */
 const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 
-/** Newest first; by id only, the order its primary key serves (codes grow without bound). */
+/** Newest first; by id only, the order the index led by the tenant serves (codes grow without bound). */
 export const verificationCodePageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
 
 export class VerificationCodeService {

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { notifyMessagePageSort } from '../../core/notify/notify-message-service';
+import { myNotifyMessagePageSort, notifyMessagePageSort } from '../../core/notify/notify-message-service';
 import { notifyTemplatePageSort } from '../../core/notify/notify-template-service';
 import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
@@ -104,7 +104,7 @@ export class NotifyMessagePageReqVO extends PageParamSortedBy('NotifyMessageSort
 }
 
 @InputType('MyNotifyMessagePageReqVO', { description: "A page of the signed-in administrator's messages, newest first" })
-export class MyNotifyMessagePageReqVO extends PageParamSortedBy('NotifyMessageSortField', notifyMessagePageSort) {
+export class MyNotifyMessagePageReqVO extends PageParamSortedBy('MyNotifyMessageSortField', myNotifyMessagePageSort) {
   @Field(() => Boolean, { nullable: true, description: 'true: read ones only; false: unread ones only' })
   readStatus?: boolean | null;
 }
