@@ -83,18 +83,21 @@ describe('dictionary types', () => {
     test.clock.advance(10 * minute);
     const recent = await createType({ type: `${tag}_new` });
     const at = (time: number) => new Date(time).toISOString();
-    const within = async (from: string | null, to: string | null) =>
-      (await call<{ dictTypePage: { list: { id: number }[] } }>(TYPE_PAGE, { input: { pageNo: 1, pageSize: 10, type: tag, createTimeFrom: from, createTimeTo: to } }))
-        .dictTypePage.list.map((entry) => entry.id);
-    expect(await within(at(oldTime + minute), null)).toEqual([recent.id]);
-    expect(await within(null, at(oldTime + minute))).toEqual([old.id]);
-    expect(await within(at(oldTime), at(test.clock.now()))).toEqual([recent.id, old.id]);
+    const within = async (from: string, to: string) =>
+      (await call<{ dictTypePage: { list: { id: number }[] } }>(TYPE_PAGE, { input: { pageNo: 1, pageSize: 10, type: tag, createTime: [from, to] } })).dictTypePage.list.map(
+        (entry) => entry.id,
+      );
+    expect(await within(at(oldTime + minute), at(test.clock.now() + minute))).toEqual([recent.id]);
+    expect(await within(at(oldTime - minute), at(oldTime + minute))).toEqual([old.id]);
+    // The end is exclusive: a range ending at a creation time leaves that record out.
+    expect(await within(at(oldTime), at(test.clock.now()))).toEqual([old.id]);
+    expect(await within(at(oldTime), at(test.clock.now() + 1))).toEqual([recent.id, old.id]);
     const reversed = await graphql(test.app, TYPE_PAGE, {
       token: system.token,
-      variables: { input: { pageNo: 1, pageSize: 10, createTimeFrom: at(test.clock.now()), createTimeTo: at(oldTime) } },
+      variables: { input: { pageNo: 1, pageSize: 10, createTime: [at(test.clock.now()), at(oldTime)] } },
     });
     expect(errorCode(reversed)).toBe(400);
-    expect(reversed.errors![0]!.message).toContain('createTimeTo');
+    expect(reversed.errors![0]!.message).toContain('createTime');
   });
 
   it('keeps type strings unique', async () => {

@@ -39,6 +39,33 @@ const ACCEPTED: Record<string, string[]> = {
   'tRPC warehouse list': ['PurchaseOrderItem (by status only)'],
 };
 
+/**
+ * The pages of growing tables with the sorts each declares (issue 14): a page sorted by one of them
+ * is a LIMIT-bounded walk of an index led by the tenant, so it may read by tenantId only, like the
+ * page's own order; a sort of all the tenant's rows is refused like anywhere else.
+ */
+const SORTED_PAGES: [query: string, inputType: string, table: string, sortFields: string[]][] = [
+  ['userPage', 'UserPageReqVO', 'AdminUser', ['id', 'username', 'createTime']],
+  ['operationLogPage', 'OperationLogPageReqVO', 'OperationLog', ['id', 'createTime']],
+  ['smsLogPage', 'SmsLogPageReqVO', 'SmsLog', ['id', 'createTime']],
+  ['mailLogPage', 'MailLogPageReqVO', 'MailLog', ['id', 'createTime']],
+  ['notifyMessagePage', 'NotifyMessagePageReqVO', 'NotifyMessage', ['id', 'createTime']],
+  ['myNotifyMessagePage', 'MyNotifyMessagePageReqVO', 'NotifyMessage', ['id']],
+  ['shortLinkPage', 'SysShortLinkRecordPageReqVO', 'ShortLinkRecord', ['id', 'createTime']],
+  ['verificationCodePage', 'VerificationCodePageReqVO', 'VerificationCode', ['id']],
+  ['oauth2TokenPage', 'OAuth2AccessTokenPageReqVO', 'OAuth2AccessToken', ['id']],
+];
+const sortedPageOperation = (query: string, how: string) => `${query} ${how}`;
+for (const [query, , table, sortFields] of SORTED_PAGES) {
+  for (const how of ['as it comes', ...sortFields.flatMap((field) => [`by ${field} ASC`, `by ${field} DESC`])]) {
+    ACCEPTED[sortedPageOperation(query, how)] = [`${table} (by tenantId only)`];
+  }
+}
+// Tokens and codes are written on every issue and send: no creation-time index on them, so a range
+// walks the tenant's rows newest first (LIMIT-bounded; the total counts the tenant's rows).
+ACCEPTED[sortedPageOperation('verificationCodePage', 'by createTime')] = ['VerificationCode (by tenantId only)'];
+ACCEPTED[sortedPageOperation('oauth2TokenPage', 'by createTime')] = ['OAuth2AccessToken (by tenantId only)'];
+
 const recorder = statementRecorder();
 const test = useTestApp('index_audit', { databaseOptions: { onQuery: recorder.onQuery } });
 
@@ -267,6 +294,18 @@ beforeAll(async () => {
   await console('sms log page', 'query($input: SmsLogPageReqVO!) { smsLogPage(input: $input) { total } }', { input: page });
   await console('mail log page', 'query($input: MailLogPageReqVO!) { mailLogPage(input: $input) { total } }', { input: page });
 
+  // Each page's own order, its sorts, and the ids and creation-time filters every page takes.
+  for (const [query, inputType, , sortFields] of SORTED_PAGES) {
+    const read = (how: string, input: Record<string, unknown>) =>
+      console(sortedPageOperation(query, how), `query($input: ${inputType}!) { ${query}(input: $input) { total list { id } } }`, { input: { ...page, ...input } });
+    await read('as it comes', {});
+    for (const sortField of sortFields) {
+      for (const sortDirection of ['ASC', 'DESC']) await read(`by ${sortField} ${sortDirection}`, { sortField, sortDirection });
+    }
+    await read('by ids', { ids: [1, 2, 3] });
+    await read('by createTime', { createTime: ['2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'] });
+  }
+
   const staff = createClient(await app.listen({ host: '127.0.0.1', port: 0 }), adminToken);
   await exercise('tRPC member get', () => staff.member.get.query({ memberId: member.memberId }));
   await exercise('tRPC wallet balance', () => staff.wallet.balance.query({ memberId: member.memberId }));
@@ -277,6 +316,13 @@ beforeAll(async () => {
   await exercise('tRPC member search', () => staff.member.search.query({ pageNo: 1, pageSize: 10, unionId: member.unionId }));
 
   const { target } = test.database;
+  if (target.provider === 'postgresql') {
+    // On empty tables PostgreSQL's generic plans walk the tenant's ordered index even for a few ids
+    // or a time range (its costs, as with sorts above); SQLite holds these to the id and time bounds.
+    for (const [query, , table] of SORTED_PAGES) {
+      for (const how of ['by ids', 'by createTime']) ACCEPTED[sortedPageOperation(query, how)] = [`${table} (by tenantId only)`];
+    }
+  }
   explainer = target.provider === 'sqlite' ? sqliteExplainer(target.url) : await postgresExplainer(target.url);
 });
 
@@ -292,7 +338,8 @@ describe('index audit', () => {
   });
 
   it('scans no growing table in any statement of the partner, console and tRPC hot paths', async () => {
-    expect(new Set(statements.map((statement) => statement.operation)).size).toBe(28);
+    const sortedPageOperations = SORTED_PAGES.reduce((count, [, , , sortFields]) => count + 3 + 2 * sortFields.length, 0);
+    expect(new Set(statements.map((statement) => statement.operation)).size).toBe(28 + sortedPageOperations);
     const audited = statements.filter((statement) => AUDITED.test(statement.sql));
     expect(audited.length).toBeGreaterThan(50);
     const scans: string[] = [];

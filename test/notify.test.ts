@@ -351,11 +351,11 @@ describe("the tenant's message log", () => {
     expect(await page({ userType: MEMBER })).toEqual([]);
     expect(await page({ readStatus: true })).toEqual([toAdmin]);
     expect(await page({ readStatus: false })).toEqual([toColleague]);
-    expect(await page({ createTimeFrom: from.toISOString(), createTimeTo: from.toISOString() })).toEqual([toColleague]);
-    expect(await page({ createTimeFrom: new Date(from.getTime() + 1).toISOString() })).toEqual([toAdmin]);
+    expect(await page({ createTime: [from.toISOString(), new Date(from.getTime() + 1).toISOString()] })).toEqual([toColleague]);
+    expect(await page({ createTime: [new Date(from.getTime() + 1).toISOString(), '2100-01-01T00:00:00.000Z'] })).toEqual([toAdmin]);
     const reversed = await graphql(test.app, MESSAGES, {
       token: admin.token,
-      variables: { input: { pageNo: 1, pageSize: 10, createTimeFrom: new Date(from.getTime() + 1).toISOString(), createTimeTo: from.toISOString() } },
+      variables: { input: { pageNo: 1, pageSize: 10, createTime: [new Date(from.getTime() + 1).toISOString(), from.toISOString()] } },
     });
     expect(errorCode(reversed)).toBe(400);
   });

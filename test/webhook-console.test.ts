@@ -167,10 +167,10 @@ describe('rotation, test events and the delivery log', () => {
     expect((await deliveriesOf({ endpointId: endpoint.id, status: DeliveryStatus.DELIVERED })).total).toBe(0);
     expect((await deliveriesOf({ endpointId: endpoint.id, eventType: 'webhook.test' })).total).toBe(1);
     expect((await deliveriesOf({ endpointId: endpoint.id, eventType: 'bag.shipped' })).total).toBe(0);
-    expect((await deliveriesOf({ endpointId: endpoint.id, createTimeFrom: started })).total).toBe(1);
-    expect((await deliveriesOf({ endpointId: endpoint.id, createTimeTo: '2020-01-01T00:00:00.000Z' })).total).toBe(0);
-    const reversed = await graphql(test.app, DELIVERIES, { token, variables: { input: { endpointId: endpoint.id, createTimeFrom: started, createTimeTo: '2020-01-01T00:00:00.000Z' } } });
-    expect(answerMessage(reversed)).toContain('createTimeTo');
+    expect((await deliveriesOf({ endpointId: endpoint.id, createTime: [started, '2100-01-01T00:00:00.000Z'] })).total).toBe(1);
+    expect((await deliveriesOf({ endpointId: endpoint.id, createTime: ['2000-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z'] })).total).toBe(0);
+    const reversed = await graphql(test.app, DELIVERIES, { token, variables: { input: { endpointId: endpoint.id, createTime: [started, '2020-01-01T00:00:00.000Z'] } } });
+    expect(answerMessage(reversed)).toContain('createTime');
 
     // One redelivery: delivered at its next attempt, the fourth in the log.
     expect((await expectData<{ redeliverWebhookDelivery: boolean }>(test.app, token, REDELIVER, { id: failed.id })).redeliverWebhookDelivery).toBe(true);

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { PostSaveReqVo } from '../gql/graphql';
+import type { PostSaveReqVo, PostSortField } from '../gql/graphql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const PostPageDocument = graphql(`
   query ConsolePostPage($input: PostPageReqVO!) {
@@ -44,12 +44,12 @@ export default defineResource({
   title: 'posts.title',
   permission: 'system:post',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 50 },
@@ -58,8 +58,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { postPage } = await execute(PostPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { postPage } = await execute(PostPageDocument, { input: pageInputOf<PostSortField>(query) });
     return { rows: postPage.list, total: postPage.total };
   },
   toForm: ({ name, code, sort, status, remark }) => ({ name, code, sort, status, remark }),

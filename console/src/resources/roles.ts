@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { RoleSaveReqVo } from '../gql/graphql';
+import type { RoleSaveReqVo, RoleSortField } from '../gql/graphql';
 import { commonStatus, menuTree } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const RolePageDocument = graphql(`
   query ConsoleRolePage($input: RolePageReqVO!) {
@@ -58,12 +58,12 @@ export default defineResource({
   title: 'roles.title',
   permission: 'system:role',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 30 },
@@ -71,8 +71,8 @@ export default defineResource({
     { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { rolePage } = await execute(RolePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { rolePage } = await execute(RolePageDocument, { input: pageInputOf<RoleSortField>(query) });
     return { rows: rolePage.list, total: rolePage.total };
   },
   toForm: ({ name, code, sort, remark }) => ({ name, code, sort, remark }),

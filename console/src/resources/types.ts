@@ -61,6 +61,20 @@ export interface ListQuery {
   sort?: { field: string; descending: boolean };
 }
 
+/**
+ * The page input of a list query: paging, the filters, and the table's sort as the server's
+ * `sortField` (one of the page's `SortField` enum: mark only those columns `sortable`) and
+ * `sortDirection`. No sort keeps the page's own order.
+ */
+export function pageInputOf<SortField extends string>({ pageNo, pageSize, filters, sort }: ListQuery) {
+  return {
+    pageNo,
+    pageSize,
+    ...filters,
+    ...(sort ? { sortField: sort.field as SortField, sortDirection: sort.descending ? ('DESC' as const) : ('ASC' as const) } : {}),
+  };
+}
+
 export interface ListResult<Row> {
   rows: readonly Row[];
   total: number;

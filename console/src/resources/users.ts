@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { UserSaveReqVo } from '../gql/graphql';
+import type { UserSaveReqVo, UserSortField } from '../gql/graphql';
 import { commonStatus, departmentTree, roleOptions } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const UserPageDocument = graphql(`
   query ConsoleUserPage($input: UserPageReqVO!) {
@@ -68,13 +68,13 @@ export default defineResource({
   title: 'users.title',
   permission: 'system:user',
   columns: [
-    { field: 'username', title: 'users.username', filter: true },
+    { field: 'username', title: 'users.username', filter: true, sortable: true },
     { field: 'nickname', title: 'users.nickname' },
     { field: 'name', title: 'users.name' },
     { field: 'mobile', title: 'users.mobile', filter: true },
     { field: 'email', title: 'users.email' },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'username', label: 'users.username', kind: 'text', required: true, min: 4, max: 30 },
@@ -87,8 +87,8 @@ export default defineResource({
     { name: 'email', label: 'users.email', kind: 'text', max: 50 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { userPage } = await execute(UserPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { userPage } = await execute(UserPageDocument, { input: pageInputOf<UserSortField>(query) });
     return { rows: userPage.list, total: userPage.total };
   },
   toForm: ({ id: _id, dept: _dept, createTime: _created, status: _status, ...row }) => row,

@@ -10,7 +10,7 @@ import type { TreeMoves } from '../db/tree-moves';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { languageCodeSchema } from '../language/language-code';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -91,6 +91,9 @@ export function classifyTree(records: readonly ClassifyRecord[]): ClassifyTreeNo
   return roots;
 }
 
+/** By sort, then id, unless the request asks otherwise. */
+export const classifyPageSort = pageSort({ id: 'id', className: 'className', sort: 'sort', status: 'status', createTime: 'createdAt' }, CONTENT_ORDER);
+
 export class ClassifyService {
   constructor(
     private readonly db: Db,
@@ -168,10 +171,11 @@ export class ClassifyService {
     return this.require(this.scoped(ctx), classifyId);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: ClassifyPageFilter = {}): Promise<{ list: ClassifyRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: ClassifyPageFilter = {}): Promise<{ list: ClassifyRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, classifyPageSort);
     const { className, language, positionType, status, parentId } = parseInput(classifyPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(className ? { className: { contains: className } } : {}),
       ...(language ? { language } : {}),
       ...(positionType != null ? { positionType } : {}),
@@ -180,7 +184,7 @@ export class ClassifyService {
     };
     const db = this.scoped(ctx);
     const [list, total] = await Promise.all([
-      db.commonClassify.findMany({ where, select: CLASSIFY_FIELDS, orderBy: CONTENT_ORDER, ...window }),
+      db.commonClassify.findMany({ where, select: CLASSIFY_FIELDS, orderBy, ...window }),
       db.commonClassify.count({ where }),
     ]);
     return { list, total };

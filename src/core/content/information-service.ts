@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { languageCodeSchema } from '../language/language-code';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -97,6 +97,9 @@ const INFORMATION_FIELDS = {
 /** topicType is an int64 column; the wire's Int64 is a safe integer, so a number holds it. */
 const recordOf = (row: Omit<InformationRecord, 'topicType'> & { topicType: bigint }): InformationRecord => ({ ...row, topicType: Number(row.topicType) });
 
+/** By sort, then id, unless the request asks otherwise. */
+export const informationPageSort = pageSort({ id: 'id', title: 'title', sort: 'sort', createTime: 'createdAt' }, CONTENT_ORDER);
+
 export class InformationService {
   constructor(
     private readonly db: Db,
@@ -147,10 +150,11 @@ export class InformationService {
     return this.require(this.scoped(ctx), informationId);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: InformationPageFilter = {}): Promise<{ list: InformationRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: InformationPageFilter = {}): Promise<{ list: InformationRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, informationPageSort);
     const { title, language, topicType, businessType, terminalType, status, recommend } = parseInput(informationPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(title ? { title: { contains: title } } : {}),
       ...(language ? { language } : {}),
       ...(topicType != null ? { topicType: BigInt(topicType) } : {}),
@@ -161,7 +165,7 @@ export class InformationService {
     };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.information.findMany({ where, select: INFORMATION_FIELDS, orderBy: CONTENT_ORDER, ...window }),
+      db.information.findMany({ where, select: INFORMATION_FIELDS, orderBy, ...window }),
       db.information.count({ where }),
     ]);
     return { list: rows.map(recordOf), total };

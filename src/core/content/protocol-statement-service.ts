@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from '../language/language-code';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -78,6 +78,9 @@ const PROTOCOL_STATEMENT_FIELDS = {
   updatedAt: true,
 } as const satisfies Record<keyof ProtocolStatementRecord, true>;
 
+/** By sort, then id, unless the request asks otherwise. */
+export const protocolStatementPageSort = pageSort({ id: 'id', title: 'title', positionType: 'positionType', sort: 'sort', createTime: 'createdAt' }, CONTENT_ORDER);
+
 export class ProtocolStatementService {
   constructor(
     private readonly db: Db,
@@ -128,10 +131,11 @@ export class ProtocolStatementService {
     return this.require(this.scoped(ctx), protocolStatementId);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: ProtocolStatementPageFilter = {}): Promise<{ list: ProtocolStatementRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: ProtocolStatementPageFilter = {}): Promise<{ list: ProtocolStatementRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, protocolStatementPageSort);
     const { title, positionType, language, status } = parseInput(protocolStatementPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(title ? { title: { contains: title } } : {}),
       ...(positionType != null ? { positionType } : {}),
       ...(language ? { language } : {}),
@@ -139,7 +143,7 @@ export class ProtocolStatementService {
     };
     const db = this.scoped(ctx);
     const [list, total] = await Promise.all([
-      db.protocolStatement.findMany({ where, select: PROTOCOL_STATEMENT_FIELDS, orderBy: CONTENT_ORDER, ...window }),
+      db.protocolStatement.findMany({ where, select: PROTOCOL_STATEMENT_FIELDS, orderBy, ...window }),
       db.protocolStatement.count({ where }),
     ]);
     return { list, total };

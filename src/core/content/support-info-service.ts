@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { languageCodeSchema } from '../language/language-code';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -91,6 +91,9 @@ type SupportInfoRow = Omit<SupportInfoRecord, 'classifyUuid'> & { classify: { uu
 
 const recordOf = ({ classify, ...row }: SupportInfoRow): SupportInfoRecord => ({ ...row, classifyUuid: classify.uuidCode });
 
+/** By sort, then id, unless the request asks otherwise. */
+export const supportInfoPageSort = pageSort({ id: 'id', title: 'title', sort: 'sort', status: 'status', createTime: 'createdAt' }, CONTENT_ORDER);
+
 export class SupportInfoService {
   constructor(
     private readonly db: Db,
@@ -139,10 +142,11 @@ export class SupportInfoService {
     return this.require(this.scoped(ctx), supportInfoId);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: SupportInfoPageFilter = {}): Promise<{ list: SupportInfoRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: SupportInfoPageFilter = {}): Promise<{ list: SupportInfoRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, supportInfoPageSort);
     const { title, classifyId, language, terminalType, status, hot } = parseInput(supportInfoPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(title ? { title: { contains: title } } : {}),
       ...(classifyId != null ? { classifyId } : {}),
       ...(language ? { language } : {}),
@@ -152,7 +156,7 @@ export class SupportInfoService {
     };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.supportInfo.findMany({ where, select: SUPPORT_INFO_FIELDS, orderBy: CONTENT_ORDER, ...window }),
+      db.supportInfo.findMany({ where, select: SUPPORT_INFO_FIELDS, orderBy, ...window }),
       db.supportInfo.count({ where }),
     ]);
     return { list: rows.map(recordOf), total };

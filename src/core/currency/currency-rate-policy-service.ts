@@ -9,7 +9,7 @@ import { optionalText, optionalWithDefault, parseInput, recordIdSchema, saveShap
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type CountryService, countryCodeSchema } from '../geo/country-service';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -134,6 +134,9 @@ function policyColumns(policy: ParsedPolicy, status: number) {
   };
 }
 
+/** Newest first unless the request asks otherwise (policies are few per tenant). */
+export const ratePolicyPageSort = pageSort({ id: 'id', policyType: 'policyType', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
 export class CurrencyRatePolicyService {
   constructor(
     private readonly db: Db,
@@ -184,10 +187,11 @@ export class CurrencyRatePolicyService {
     return toRecord(policy);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: RatePolicyPageFilter = {}): Promise<{ list: RatePolicyRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: RatePolicyPageFilter = {}): Promise<{ list: RatePolicyRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, ratePolicyPageSort);
     const { policyType, countryCode, userId, status } = parseInput(ratePolicyPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(policyType != null ? { policyType } : {}),
       ...(countryCode ? { countryCode } : {}),
       ...(userId != null ? { userId } : {}),
@@ -195,7 +199,7 @@ export class CurrencyRatePolicyService {
     };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.currencyRatePolicy.findMany({ where, select: POLICY_FIELDS, orderBy: [{ id: 'desc' }], ...window }),
+      db.currencyRatePolicy.findMany({ where, select: POLICY_FIELDS, orderBy, ...window }),
       db.currencyRatePolicy.count({ where }),
     ]);
     return { list: rows.map(toRecord), total };

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, optionalWithDefault, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -78,6 +78,9 @@ function toRecord({ exchangeRateMicros, ...row }: CurrencyRow): CurrencyRecord {
 
 const BY_SORT = [{ sort: 'asc' }, { id: 'asc' }] as const;
 
+/** By sort, then id, unless the request asks otherwise (currencies are few). */
+export const currencyPageSort = pageSort({ id: 'id', name: 'name', abbreviationCode: 'abbreviationCode', sort: 'sort', status: 'status', createTime: 'createdAt' }, BY_SORT);
+
 export class CurrencyService {
   constructor(private readonly db: Db) {}
 
@@ -124,17 +127,18 @@ export class CurrencyService {
     return toRecord(currency);
   }
 
-  async page(_ctx: RequestContext, page: PageInput, filter: CurrencyPageFilter = {}): Promise<{ list: CurrencyRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(_ctx: RequestContext, page: PageRequest, filter: CurrencyPageFilter = {}): Promise<{ list: CurrencyRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, currencyPageSort);
     const { name, abbreviationCode, status, showStatus } = parseInput(currencyPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(abbreviationCode ? { abbreviationCode: { contains: abbreviationCode } } : {}),
       ...(status != null ? { status } : {}),
       ...(showStatus != null ? { showStatus } : {}),
     };
     const [rows, total] = await Promise.all([
-      this.db.basicCurrency.findMany({ where, select: CURRENCY_FIELDS, orderBy: [...BY_SORT], ...window }),
+      this.db.basicCurrency.findMany({ where, select: CURRENCY_FIELDS, orderBy, ...window }),
       this.db.basicCurrency.count({ where }),
     ]);
     return { list: rows.map(toRecord), total };

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { commonStatusSchema, optionalText, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -40,7 +40,7 @@ export const dictDataSaveSchemas = saveShapeSchemas({
 
 export type DictDataSaveInput = SaveShapeInput<z.input<typeof dictDataSaveSchemas.create>>;
 
-export const dictTypePageFilterSchema = filterWithCreateTimeRange({
+export const dictTypePageFilterSchema = z.object({
   name: z.string().max(100).nullish(),
   type: z.string().max(100).nullish(),
   status: commonStatusSchema.nullish(),
@@ -99,6 +99,12 @@ function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
 }
 
+/** Newest first unless the request asks otherwise (dictionaries are few). */
+export const dictTypePageSort = pageSort({ id: 'id', name: 'name', type: 'type', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
+/** By dictionary, sort, then id, unless the request asks otherwise. */
+export const dictDataPageSort = pageSort({ id: 'id', label: 'label', value: 'value', sort: 'sort', status: 'status', createTime: 'createdAt' }, DATA_ORDER);
+
 export class DictService {
   constructor(private readonly db: Db) {}
 
@@ -152,17 +158,17 @@ export class DictService {
     return type;
   }
 
-  async typePage(_ctx: RequestContext, page: PageInput, filter: DictTypePageFilter = {}): Promise<{ list: DictTypeRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
-    const { name, type, status, createTimeFrom, createTimeTo } = parseInput(dictTypePageFilterSchema, filter);
+  async typePage(_ctx: RequestContext, page: PageRequest, filter: DictTypePageFilter = {}): Promise<{ list: DictTypeRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, dictTypePageSort);
+    const { name, type, status } = parseInput(dictTypePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(type ? { type: { contains: type } } : {}),
       ...(status != null ? { status } : {}),
-      ...createdWithin({ createTimeFrom, createTimeTo }),
     };
     const [list, total] = await Promise.all([
-      this.db.dictType.findMany({ where, select: TYPE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      this.db.dictType.findMany({ where, select: TYPE_FIELDS, orderBy, ...window }),
       this.db.dictType.count({ where }),
     ]);
     return { list, total };
@@ -213,16 +219,17 @@ export class DictService {
   }
 
   /** dictType matches exactly, label when contained. */
-  async dataPage(_ctx: RequestContext, page: PageInput, filter: DictDataPageFilter = {}): Promise<{ list: DictDataRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async dataPage(_ctx: RequestContext, page: PageRequest, filter: DictDataPageFilter = {}): Promise<{ list: DictDataRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, dictDataPageSort);
     const { dictType, label, status } = parseInput(dictDataPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(dictType ? { dictType } : {}),
       ...(label ? { label: { contains: label } } : {}),
       ...(status != null ? { status } : {}),
     };
     const [list, total] = await Promise.all([
-      this.db.dictData.findMany({ where, select: DATA_FIELDS, orderBy: DATA_ORDER, ...window }),
+      this.db.dictData.findMany({ where, select: DATA_FIELDS, orderBy, ...window }),
       this.db.dictData.count({ where }),
     ]);
     return { list, total };

@@ -11,7 +11,7 @@ import { CATALOGUE_BY_CODE, ErrorCatalogue } from '../errors/catalogue';
 import type { ErrorMessages } from '../errors/describe-error';
 import { ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -94,6 +94,9 @@ function messageProblem(message: string, template: string): string | undefined {
   return undefined;
 }
 
+/** By code, then language, unless the request asks otherwise (overrides are few). */
+export const errorCodePageSort = pageSort({ id: 'id', code: 'code', langType: 'langType', applicationName: 'applicationName', createTime: 'createdAt' }, [{ code: 'asc' }, { langType: 'asc' }]);
+
 export class ErrorCodeService {
   /** The overrides in memory; `messages` is what error answers consult. */
   private readonly store: ErrorMessageStore;
@@ -158,17 +161,18 @@ export class ErrorCodeService {
   }
 
   /** applicationName and message match when contained, code and langType exactly. */
-  async page(_ctx: RequestContext, page: PageInput, filter: ErrorCodePageFilter = {}): Promise<{ list: ErrorCodeRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(_ctx: RequestContext, page: PageRequest, filter: ErrorCodePageFilter = {}): Promise<{ list: ErrorCodeRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, errorCodePageSort);
     const { applicationName, code, langType, message } = parseInput(errorCodePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(applicationName ? { applicationName: { contains: applicationName } } : {}),
       ...(code != null ? { code } : {}),
       ...(langType ? { langType } : {}),
       ...(message ? { message: { contains: message } } : {}),
     };
     const [list, total] = await Promise.all([
-      this.db.errorCode.findMany({ where, select: FIELDS, orderBy: [{ code: 'asc' }, { langType: 'asc' }], ...window }),
+      this.db.errorCode.findMany({ where, select: FIELDS, orderBy, ...window }),
       this.db.errorCode.count({ where }),
     ]);
     return { list, total };

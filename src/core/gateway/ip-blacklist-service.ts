@@ -24,7 +24,7 @@ import { optionalText, parseInput, recordIdSchema, saveShapeSchemas, type SaveSh
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { type IpRule, IpRuleSet, parseIpRule } from '../net/ip-matcher';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -128,6 +128,9 @@ export interface IpBlacklistEntryView extends EntryRow {
 
 const CHANGE = 'change the IP blacklist';
 
+/** Newest first unless the request asks otherwise (the blacklist is small). */
+export const ipBlacklistPageSort = pageSort({ id: 'id', ip: 'ip', status: 'status', expireTime: 'expireTime', createTime: 'createdAt' }, [{ createdAt: 'desc' }, { id: 'desc' }]);
+
 export class IpBlacklistService {
   /** What the onRequest guard consults: the enabled, unexpired entries, in memory. */
   readonly matcher: IpBlacklistMatcher;
@@ -219,11 +222,12 @@ export class IpBlacklistService {
   }
 
   /** Newest first. */
-  async page(ctx: RequestContext, page: PageInput, filter: IpBlacklistPageFilter = {}): Promise<{ list: IpBlacklistEntryView[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: IpBlacklistPageFilter = {}): Promise<{ list: IpBlacklistEntryView[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, ipBlacklistPageSort);
     const { ip, ipType, source, status, expired } = parseInput(ipBlacklistPageFilterSchema, filter);
     const now = ctx.now();
     const where: Prisma.GatewayIpBlacklistWhereInput = {
+      ...pageWhere,
       ...(ip ? { ip: { contains: ip } } : {}),
       ...(ipType ? { ipType } : {}),
       ...(source ? { source } : {}),
@@ -232,7 +236,7 @@ export class IpBlacklistService {
       ...(expired === false ? { OR: [{ expireTime: null }, { expireTime: { gt: now } }] } : {}),
     };
     const [rows, total] = await Promise.all([
-      this.db.gatewayIpBlacklist.findMany({ where, select: ENTRY_FIELDS, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...window }),
+      this.db.gatewayIpBlacklist.findMany({ where, select: ENTRY_FIELDS, orderBy, ...window }),
       this.db.gatewayIpBlacklist.count({ where }),
     ]);
     return { list: rows.map((row) => viewOf(row, now.getTime())), total };

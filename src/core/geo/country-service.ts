@@ -8,7 +8,7 @@ import { MAX_INT32 } from '../order/query-guards';
 import { commonStatusSchema, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -75,6 +75,9 @@ const COUNTRY_FIELDS = {
 
 const BY_SORT = [{ sort: 'asc' }, { id: 'asc' }] as const;
 
+/** By sort, then id, unless the request asks otherwise (countries are few). */
+export const countryPageSort = pageSort({ id: 'id', enName: 'enName', enShortName: 'enShortName', sort: 'sort', createTime: 'createdAt' }, BY_SORT);
+
 export class CountryService {
   constructor(private readonly db: Db) {}
 
@@ -129,10 +132,11 @@ export class CountryService {
     return country;
   }
 
-  async page(_ctx: RequestContext, page: PageInput, filter: CountryPageFilter = {}): Promise<{ list: CountryRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(_ctx: RequestContext, page: PageRequest, filter: CountryPageFilter = {}): Promise<{ list: CountryRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, countryPageSort);
     const { enName, localName, enShortName, areaId, status } = parseInput(countryPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(enName ? { enName: { contains: enName } } : {}),
       ...(localName ? { localName: { contains: localName } } : {}),
       ...(enShortName ? { enShortName: { contains: enShortName } } : {}),
@@ -140,7 +144,7 @@ export class CountryService {
       ...(status != null ? { status } : {}),
     };
     const [list, total] = await Promise.all([
-      this.db.basicCountry.findMany({ where, select: COUNTRY_FIELDS, orderBy: [...BY_SORT], ...window }),
+      this.db.basicCountry.findMany({ where, select: COUNTRY_FIELDS, orderBy, ...window }),
       this.db.basicCountry.count({ where }),
     ]);
     return { list, total };

@@ -5,7 +5,7 @@ import { type Db, Prisma } from '../db/client';
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -63,6 +63,9 @@ const BY_SORT = [{ sort: 'asc' }, { id: 'asc' }] as const;
 
 const isForeignKeyViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
 
+/** By sort, then id, unless the request asks otherwise. */
+export const regionPageSort = pageSort({ id: 'id', name: 'name', sort: 'sort', createTime: 'createdAt' }, BY_SORT);
+
 export class RegionService {
   constructor(
     private readonly db: Db,
@@ -112,17 +115,18 @@ export class RegionService {
     return region;
   }
 
-  async page(_ctx: RequestContext, page: PageInput, filter: RegionPageFilter = {}): Promise<{ list: RegionRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(_ctx: RequestContext, page: PageRequest, filter: RegionPageFilter = {}): Promise<{ list: RegionRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, regionPageSort);
     const { name, countryId, province, status } = parseInput(regionPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(countryId != null ? { countryId } : {}),
       ...(province != null ? { province } : {}),
       ...(status != null ? { status } : {}),
     };
     const [list, total] = await Promise.all([
-      this.db.basicRegion.findMany({ where, select: REGION_FIELDS, orderBy: [...BY_SORT], ...window }),
+      this.db.basicRegion.findMany({ where, select: REGION_FIELDS, orderBy, ...window }),
       this.db.basicRegion.count({ where }),
     ]);
     return { list, total };

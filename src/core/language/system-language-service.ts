@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import { isCountryAlpha2 } from '../geo/countries';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
@@ -111,6 +111,9 @@ export function whitelistAdmits(list: readonly string[], value: string | null): 
   return list.includes(WHITELIST_ALL) || (value !== null && list.includes(value));
 }
 
+/** By sort, then id, unless the request asks otherwise (languages are few). */
+export const systemLanguagePageSort = pageSort({ id: 'id', langCode: 'langCode', langName: 'langName', sort: 'sort', status: 'status', createTime: 'createdAt' }, LANGUAGE_ORDER);
+
 export class SystemLanguageService {
   constructor(private readonly db: Db) {}
 
@@ -153,17 +156,18 @@ export class SystemLanguageService {
   }
 
   /** langCode and langName match when contained. */
-  async page(_ctx: RequestContext, page: PageInput, filter: SystemLanguagePageFilter = {}): Promise<{ list: SystemLanguageRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(_ctx: RequestContext, page: PageRequest, filter: SystemLanguagePageFilter = {}): Promise<{ list: SystemLanguageRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, systemLanguagePageSort);
     const { langCode, langName, showFlag, status } = parseInput(systemLanguagePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(langCode ? { langCode: { contains: langCode } } : {}),
       ...(langName ? { langName: { contains: langName } } : {}),
       ...(showFlag != null ? { showFlag } : {}),
       ...(status != null ? { status } : {}),
     };
     const [rows, total] = await Promise.all([
-      this.db.systemLanguage.findMany({ where, orderBy: LANGUAGE_ORDER, ...window }),
+      this.db.systemLanguage.findMany({ where, orderBy, ...window }),
       this.db.systemLanguage.count({ where }),
     ]);
     return { list: rows.map(recordOf), total };

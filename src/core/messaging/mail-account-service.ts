@@ -5,7 +5,7 @@ import { parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } fro
 import { type Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { MASKED_SECRET, maskKey, maskMail, unmasked } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -64,6 +64,9 @@ function toRecord(stored: StoredAccount): MailAccountRecord {
     createTime: stored.createdAt,
   };
 }
+
+/** Newest first unless the request asks otherwise (accounts are few). */
+export const mailAccountPageSort = pageSort({ id: 'id', mail: 'mail', username: 'username', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class MailAccountService {
   constructor(private readonly db: Db) {}
@@ -125,15 +128,16 @@ export class MailAccountService {
     return toRecord(stored);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: MailAccountPageFilter = {}): Promise<{ list: MailAccountRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: MailAccountPageFilter = {}): Promise<{ list: MailAccountRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, mailAccountPageSort);
     const { mail, username } = parseInput(mailAccountPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(mail ? { mail: { contains: mail } } : {}),
       ...(username ? { username: { contains: username } } : {}),
     };
     const db = this.scoped(ctx);
-    const [stored, total] = await Promise.all([db.mailAccount.findMany({ where, orderBy: { id: 'desc' }, ...window }), db.mailAccount.count({ where })]);
+    const [stored, total] = await Promise.all([db.mailAccount.findMany({ where, orderBy, ...window }), db.mailAccount.count({ where })]);
     return { list: stored.map(toRecord), total };
   }
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { languageCodeSchema } from '../language/language-code';
 import type { ServiceLogger } from '../logger';
-import type { PageInput } from '../paging';
+import type { PageRequest } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -106,7 +106,7 @@ export class MailSender {
     });
   }
 
-  async logPage(ctx: RequestContext, page: PageInput, filter: MailLogPageFilter = {}): Promise<{ list: MailLogRecord[]; total: number }> {
+  async logPage(ctx: RequestContext, page: PageRequest, filter: MailLogPageFilter = {}): Promise<{ list: MailLogRecord[]; total: number }> {
     const { toMail, accountId, ...shared } = parseInput(mailLogPageFilterSchema, filter);
     const where = { ...sendLogWhere(shared), ...(toMail ? { toMail: { contains: toMail } } : {}), ...(accountId != null ? { accountId } : {}) };
     return sendLogPage(page, where, this.scoped(ctx).mailLog);

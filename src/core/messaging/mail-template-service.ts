@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -44,6 +44,9 @@ const TEMPLATE_FIELDS = { ...LANGUAGE_TEMPLATE_COLUMNS, accountId: true, nicknam
 
 /** The parameters a mail template needs: those of its title, then those of its content. */
 export const mailTemplateParams = (template: { title: string; content: string }) => templateParams(`${template.title}\n${template.content}`);
+
+/** Newest first unless the request asks otherwise (templates are few). */
+export const mailTemplatePageSort = pageSort({ id: 'id', name: 'name', code: 'code', languageCode: 'languageCode', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class MailTemplateService {
   constructor(private readonly db: Db) {}
@@ -111,13 +114,13 @@ export class MailTemplateService {
     return stored.map(templateRecord);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: MailTemplatePageFilter = {}): Promise<{ list: MailTemplateRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: MailTemplatePageFilter = {}): Promise<{ list: MailTemplateRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, mailTemplatePageSort);
     const { accountId, ...shared } = parseInput(mailTemplatePageFilterSchema, filter);
-    const where = { ...languageTemplatePageWhere(shared), ...(accountId != null ? { accountId } : {}) };
+    const where = { ...pageWhere, ...languageTemplatePageWhere(shared), ...(accountId != null ? { accountId } : {}) };
     const db = this.scoped(ctx);
     const [stored, total] = await Promise.all([
-      db.mailTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.mailTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy, ...window }),
       db.mailTemplate.count({ where }),
     ]);
     return { list: stored.map(templateRecord), total };

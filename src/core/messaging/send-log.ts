@@ -1,10 +1,10 @@
 // What the SMS and mail senders share: the send request, secret parameters kept out of the log,
 // the send pipeline (deliverAndLog: log row first, then the client, then the outcome), and the
 // log's page filters and records.
-import { parseInput, recordIdSchema } from '../admin/save-shape';
+import { recordIdSchema } from '../admin/save-shape';
 import { type ErrorDefinition, ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
-import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { type TemplateParams, templateParamsSchema } from './template';
@@ -133,17 +133,16 @@ const sendLogFilterShape = {
 
 /** A log's page filters: the shared ones, the log's own `shape`, and when the send started. */
 export function sendLogPageFilterSchema<Shape extends z.ZodRawShape>(shape: Shape) {
-  return filterWithCreateTimeRange({ ...sendLogFilterShape, ...shape });
+  return z.object({ ...sendLogFilterShape, ...shape });
 }
 
 /** The where clause of the shared filters. */
-export function sendLogWhere(filter: z.infer<z.ZodObject<typeof sendLogFilterShape>> & Parameters<typeof createdWithin>[0]) {
+export function sendLogWhere(filter: z.infer<z.ZodObject<typeof sendLogFilterShape>>) {
   const { templateId, templateCode, sendStatus } = filter;
   return {
     ...(templateId != null ? { templateId } : {}),
     ...(templateCode ? { templateCode } : {}),
     ...(sendStatus != null ? { sendStatus } : {}),
-    ...createdWithin(filter),
   };
 }
 
@@ -180,13 +179,24 @@ interface StoredSendLog {
   params: unknown;
 }
 
-/** A page of a send log (the tenant's SMS or mail log), newest first, of the rows `where` selects. */
-export async function sendLogPage<Where, Row extends StoredSendLog>(
-  page: PageInput,
-  where: Where,
-  log: { findMany(args: { where: Where; orderBy: { id: 'desc' }; skip: number; take: number }): Promise<Row[]>; count(args: { where: Where }): Promise<number> },
+/**
+ * Newest first unless the request asks otherwise; by the columns the indexes led by the tenant serve
+ * (logs grow without bound).
+ */
+export const sendLogPageSort = pageSort({ id: 'id', createTime: 'createdAt' }, [{ id: 'desc' }]);
+type SendLogQuery = ReturnType<typeof pageQuery<'id' | 'createTime', 'id' | 'createdAt', 'createdAt'>>;
+
+/** A page of a send log (the tenant's SMS or mail log) of the rows `filter` selects. */
+export async function sendLogPage<Filter extends object, Row extends StoredSendLog>(
+  page: PageRequest,
+  filter: Filter,
+  log: {
+    findMany(args: { where: Filter & SendLogQuery['where']; orderBy: SendLogQuery['orderBy']; skip: number; take: number }): Promise<Row[]>;
+    count(args: { where: Filter & SendLogQuery['where'] }): Promise<number>;
+  },
 ) {
-  const window = pageWindow(parseInput(pageInputSchema, page));
-  const [stored, total] = await Promise.all([log.findMany({ where, orderBy: { id: 'desc' }, ...window }), log.count({ where })]);
+  const { window, where: pageWhere, orderBy } = pageQuery(page, sendLogPageSort);
+  const where = { ...filter, ...pageWhere };
+  const [stored, total] = await Promise.all([log.findMany({ where, orderBy, ...window }), log.count({ where })]);
   return { list: stored.map(sendLogRecord), total };
 }

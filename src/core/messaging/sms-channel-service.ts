@@ -5,7 +5,7 @@ import { commonStatusSchema, optionalText, parseInput, recordIdSchema, saveShape
 import { type Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { MASKED_SECRET, maskKey, unmasked } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -71,6 +71,9 @@ function toRecord(stored: StoredChannel): SmsChannelRecord {
 }
 
 const ENABLED = 0;
+
+/** Newest first unless the request asks otherwise (channels are few). */
+export const smsChannelPageSort = pageSort({ id: 'id', signature: 'signature', code: 'code', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class SmsChannelService {
   constructor(
@@ -145,16 +148,17 @@ export class SmsChannelService {
     return toRecord(stored);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: SmsChannelPageFilter = {}): Promise<{ list: SmsChannelRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: SmsChannelPageFilter = {}): Promise<{ list: SmsChannelRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, smsChannelPageSort);
     const { signature, code, status } = parseInput(smsChannelPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(signature ? { signature: { contains: signature } } : {}),
       ...(code ? { code } : {}),
       ...(status != null ? { status } : {}),
     };
     const db = this.scoped(ctx);
-    const [stored, total] = await Promise.all([db.smsChannel.findMany({ where, orderBy: { id: 'desc' }, ...window }), db.smsChannel.count({ where })]);
+    const [stored, total] = await Promise.all([db.smsChannel.findMany({ where, orderBy, ...window }), db.smsChannel.count({ where })]);
     return { list: stored.map(toRecord), total };
   }
 

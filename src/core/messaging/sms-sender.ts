@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
-import type { PageInput } from '../paging';
+import type { PageRequest } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -95,7 +95,7 @@ export class SmsSender {
     });
   }
 
-  async logPage(ctx: RequestContext, page: PageInput, filter: SmsLogPageFilter = {}): Promise<{ list: SmsLogRecord[]; total: number }> {
+  async logPage(ctx: RequestContext, page: PageRequest, filter: SmsLogPageFilter = {}): Promise<{ list: SmsLogRecord[]; total: number }> {
     const { mobile, channelId, ...shared } = parseInput(smsLogPageFilterSchema, filter);
     const where = { ...sendLogWhere(shared), ...(mobile ? { mobile: { contains: mobile } } : {}), ...(channelId != null ? { channelId } : {}) };
     return sendLogPage(page, where, this.scoped(ctx).smsLog);

@@ -7,7 +7,7 @@ import { jsonStrings } from '../db/json-values';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -78,6 +78,9 @@ function toRecord({ channel, createdAt, params, ...fields }: StoredTemplate): Sm
   return { ...fields, params: jsonStrings(params), channelCode: channel.code, createTime: createdAt };
 }
 
+/** Newest first unless the request asks otherwise (templates are few). */
+export const smsTemplatePageSort = pageSort({ id: 'id', name: 'name', code: 'code', type: 'type', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
 export class SmsTemplateService {
   constructor(private readonly db: Db) {}
 
@@ -140,10 +143,11 @@ export class SmsTemplateService {
     return stored.map(toRecord);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: SmsTemplatePageFilter = {}): Promise<{ list: SmsTemplateRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: SmsTemplatePageFilter = {}): Promise<{ list: SmsTemplateRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, smsTemplatePageSort);
     const { type, status, code, name, apiTemplateId, channelId } = parseInput(smsTemplatePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(type != null ? { type } : {}),
       ...(status != null ? { status } : {}),
       ...(code ? { code: { contains: code } } : {}),
@@ -153,7 +157,7 @@ export class SmsTemplateService {
     };
     const db = this.scoped(ctx);
     const [stored, total] = await Promise.all([
-      db.smsTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.smsTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy, ...window }),
       db.smsTemplate.count({ where }),
     ]);
     return { list: stored.map(toRecord), total };

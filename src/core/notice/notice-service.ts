@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { commonStatusSchema, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { SensitiveWordService } from '../sensitive-word/sensitive-word-service';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -44,6 +44,9 @@ export interface NoticeRecord {
 
 const FIELDS = { id: true, title: true, type: true, content: true, status: true, createdAt: true, updatedAt: true } as const;
 
+/** Newest first unless the request asks otherwise (the tenant's creation-time index serves it). */
+export const noticePageSort = pageSort({ id: 'id', title: 'title', type: 'type', status: 'status', createTime: 'createdAt' }, [{ createdAt: 'desc' }, { id: 'desc' }]);
+
 export class NoticeService {
   constructor(
     private readonly db: Db,
@@ -82,17 +85,18 @@ export class NoticeService {
   }
 
   /** Newest first; title matches when contained. */
-  async page(ctx: RequestContext, page: PageInput, filter: NoticePageFilter = {}): Promise<{ list: NoticeRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: NoticePageFilter = {}): Promise<{ list: NoticeRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, noticePageSort);
     const { title, type, status } = parseInput(noticePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(title ? { title: { contains: title } } : {}),
       ...(type != null ? { type } : {}),
       ...(status != null ? { status } : {}),
     };
     const db = this.scoped(ctx);
     const [list, total] = await Promise.all([
-      db.notice.findMany({ where, select: FIELDS, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...window }),
+      db.notice.findMany({ where, select: FIELDS, orderBy, ...window }),
       db.notice.count({ where }),
     ]);
     return { list, total };

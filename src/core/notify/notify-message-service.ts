@@ -5,14 +5,14 @@
 import { parseInput, uniqueIdsSchema } from '../admin/save-shape';
 import type { Db, Prisma } from '../db/client';
 import { loggedParams } from '../messaging/send-log';
-import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageQuery, type PageRequest, pageQuery, pageSort } from '../page-query';
 import { signInRequired } from '../permission/permission-service';
 import { type RequestContext, tenantIdOf, UserType } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { userTypeSchema } from '../messaging/send-log';
 
-export const notifyMessagePageFilterSchema = filterWithCreateTimeRange({
+export const notifyMessagePageFilterSchema = z.object({
   userId: z.number().int().nullish(),
   userType: userTypeSchema.nullish(),
   templateCode: z.string().max(63).nullish(),
@@ -56,6 +56,13 @@ const MESSAGE_FIELDS = {
 
 const toRecord = <T extends { templateParams: unknown }>(row: T) => ({ ...row, templateParams: loggedParams(row.templateParams) });
 
+/** Newest first unless the request asks otherwise; by the columns the indexes led by the tenant serve (messages grow without bound). */
+export const notifyMessagePageSort = pageSort({ id: 'id', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
+/** An inbox: newest first, by id only, the order the index of the user's messages (tenantId, userType, userId, id) serves. */
+export const myNotifyMessagePageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
+type NotifyMessageSortColumn = 'id' | 'createdAt';
+
 export class NotifyMessageService {
   constructor(private readonly db: Db) {}
 
@@ -64,22 +71,20 @@ export class NotifyMessageService {
   }
 
   /** Every message of the tenant, newest first. */
-  async page(ctx: RequestContext, page: PageInput, filter: NotifyMessagePageFilter = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
-    const { userId, userType, templateCode, readStatus, createTimeFrom, createTimeTo } = parseInput(notifyMessagePageFilterSchema, filter);
-    return this.list(ctx, window, {
+  async page(ctx: RequestContext, page: PageRequest, filter: NotifyMessagePageFilter = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+    const query = pageQuery(page, notifyMessagePageSort);
+    const { userId, userType, templateCode, readStatus } = parseInput(notifyMessagePageFilterSchema, filter);
+    return this.list(ctx, query, {
       ...(userId != null ? { userId } : {}),
       ...(userType != null ? { userType } : {}),
       ...(templateCode ? { templateCode } : {}),
       ...(readStatus != null ? { readStatus } : {}),
-      ...createdWithin({ createTimeFrom, createTimeTo }),
     });
   }
 
   /** The signed-in administrator's messages, newest first. */
-  async myPage(ctx: RequestContext, page: PageInput, filter: { readStatus?: boolean | null } = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
-    return this.list(ctx, window, { ...this.mine(ctx), ...(filter.readStatus != null ? { readStatus: filter.readStatus } : {}) });
+  async myPage(ctx: RequestContext, page: PageRequest, filter: { readStatus?: boolean | null } = {}): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+    return this.list(ctx, pageQuery(page, myNotifyMessagePageSort), { ...this.mine(ctx), ...(filter.readStatus != null ? { readStatus: filter.readStatus } : {}) });
   }
 
   myUnreadCount(ctx: RequestContext): Promise<number> {
@@ -101,10 +106,15 @@ export class NotifyMessageService {
     return count;
   }
 
-  private async list(ctx: RequestContext, window: { skip: number; take: number }, where: Prisma.NotifyMessageWhereInput): Promise<{ list: NotifyMessageRecord[]; total: number }> {
+  private async list(
+    ctx: RequestContext,
+    { window, where: pageWhere, orderBy }: PageQuery<NotifyMessageSortColumn, 'createdAt'>,
+    filter: Prisma.NotifyMessageWhereInput,
+  ): Promise<{ list: NotifyMessageRecord[]; total: number }> {
     const db = this.scoped(ctx);
+    const where = { ...pageWhere, ...filter };
     const [rows, total] = await Promise.all([
-      db.notifyMessage.findMany({ where, select: MESSAGE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.notifyMessage.findMany({ where, select: MESSAGE_FIELDS, orderBy, ...window }),
       db.notifyMessage.count({ where }),
     ]);
     return { list: rows.map(toRecord), total };

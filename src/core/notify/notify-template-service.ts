@@ -22,7 +22,7 @@ import {
   templateToSend,
   usedParams,
 } from '../messaging/template';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf, UserType } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -59,6 +59,9 @@ export interface NotifyTemplateRecord extends LanguageTemplateRecord {
 const TEMPLATE_FIELDS = { ...LANGUAGE_TEMPLATE_COLUMNS, type: true, nickname: true } as const;
 
 const ENABLED = 0;
+
+/** Newest first unless the request asks otherwise (templates are few). */
+export const notifyTemplatePageSort = pageSort({ id: 'id', name: 'name', code: 'code', languageCode: 'languageCode', type: 'type', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class NotifyTemplateService {
   constructor(private readonly db: Db) {}
@@ -108,13 +111,13 @@ export class NotifyTemplateService {
     return templateRecord(template);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: NotifyTemplatePageFilter = {}): Promise<{ list: NotifyTemplateRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: NotifyTemplatePageFilter = {}): Promise<{ list: NotifyTemplateRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, notifyTemplatePageSort);
     const { type, ...shared } = parseInput(notifyTemplatePageFilterSchema, filter);
-    const where = { ...languageTemplatePageWhere(shared), ...(type != null ? { type } : {}) };
+    const where = { ...pageWhere, ...languageTemplatePageWhere(shared), ...(type != null ? { type } : {}) };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.notifyTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.notifyTemplate.findMany({ where, select: TEMPLATE_FIELDS, orderBy, ...window }),
       db.notifyTemplate.count({ where }),
     ]);
     return { list: rows.map(templateRecord), total };

@@ -11,7 +11,8 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { IpRuleSet } from '../net/ip-matcher';
-import { pageInputSchema, pageWindow } from '../paging';
+import { pageInputSchema } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
 import { MASKED_SECRET } from '../security/masking';
 import { hashSecret } from '../security/password-hash';
@@ -61,7 +62,10 @@ export const oauth2ClientPageSchema = pageInputSchema.extend({
   status: commonStatusSchema.nullish(),
 });
 
-export type OAuth2ClientPageInput = z.input<typeof oauth2ClientPageSchema>;
+export type OAuth2ClientPageInput = z.input<typeof oauth2ClientPageSchema> & PageRequest;
+
+/** Newest first unless the request asks otherwise (clients are few). */
+export const oauth2ClientPageSort = pageSort({ id: 'id', clientId: 'clientId', name: 'name', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 /** A client as the console reads it: every setting, the secret masked. */
 export interface OAuth2ClientRecord {
@@ -226,14 +230,16 @@ export class OAuth2ClientService {
   /** Clients by name and clientId (substrings) and status, newest first. */
   async page(ctx: RequestContext, rawQuery: OAuth2ClientPageInput): Promise<{ list: OAuth2ClientRecord[]; total: number }> {
     this.assertManagedBy(ctx);
+    const { window, where: pageWhere, orderBy } = pageQuery(rawQuery, oauth2ClientPageSort);
     const query = oauth2ClientPageSchema.parse(rawQuery);
     const where = {
+      ...pageWhere,
       ...(query.name ? { name: { contains: query.name } } : {}),
       ...(query.clientId ? { clientId: { contains: query.clientId } } : {}),
       ...(query.status !== undefined && query.status !== null ? { status: query.status } : {}),
     };
     const [stored, total] = await Promise.all([
-      this.db.oAuth2Client.findMany({ where, orderBy: { id: 'desc' }, ...pageWindow(query) }),
+      this.db.oAuth2Client.findMany({ where, orderBy, ...window }),
       this.db.oAuth2Client.count({ where }),
     ]);
     return { list: stored.map(toRecord), total };

@@ -7,7 +7,8 @@ import { recordIdSchema } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { pageInputSchema, pageWindow } from '../paging';
+import { pageInputSchema } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { maskKey } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -20,7 +21,10 @@ export const tokenRecordPageSchema = pageInputSchema.extend({
   userId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
 });
 
-export type TokenRecordPageInput = z.infer<typeof tokenRecordPageSchema>;
+export type TokenRecordPageInput = z.infer<typeof tokenRecordPageSchema> & PageRequest;
+
+/** Newest first; by id only, the order the index led by the tenant serves (tokens grow without bound). */
+export const tokenRecordPageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
 
 export interface TokenRecord {
   id: number;
@@ -54,15 +58,17 @@ export class TokenRecordService {
 
   /** The tenant's token records by client, user type and user, newest first. */
   async page(ctx: RequestContext, rawQuery: TokenRecordPageInput): Promise<{ list: TokenRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(rawQuery, tokenRecordPageSort);
     const query = tokenRecordPageSchema.parse(rawQuery);
     const db = tenantScopedDb(this.db, tenantIdOf(ctx));
     const where = {
+      ...pageWhere,
       ...(query.clientId ? { clientId: query.clientId } : {}),
       ...(query.userType != null ? { userType: query.userType } : {}),
       ...(query.userId != null ? { userId: query.userId } : {}),
     };
     const [records, total] = await Promise.all([
-      db.oAuth2AccessToken.findMany({ where, select: RECORD_FIELDS, orderBy: { id: 'desc' }, ...pageWindow(query) }),
+      db.oAuth2AccessToken.findMany({ where, select: RECORD_FIELDS, orderBy, ...window }),
       db.oAuth2AccessToken.count({ where }),
     ]);
     const list = records.map(({ createdAt, accessToken, refreshToken, ...record }) => ({

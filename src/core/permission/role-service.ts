@@ -9,7 +9,8 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { pageInputSchema, pageWindow } from '../paging';
+import { pageInputSchema } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantMenuScope } from '../tenant/tenant-menu-scope';
 import { assertMenusExist, TENANT_ADMIN_ROLE_CODE } from '../tenant/tenant-package-service';
@@ -48,7 +49,10 @@ export const rolePageSchema = pageInputSchema.extend({
   code: z.string().max(100).nullish(),
   status: commonStatusSchema.nullish(),
 });
-export type RolePageInput = z.input<typeof rolePageSchema>;
+export type RolePageInput = z.input<typeof rolePageSchema> & PageRequest;
+
+/** By sort, then id, unless the request asks otherwise (roles are few per tenant). */
+export const rolePageSort = pageSort({ id: 'id', name: 'name', code: 'code', sort: 'sort', status: 'status', createTime: 'createdAt' }, [{ sort: 'asc' }, { id: 'asc' }]);
 
 export const roleMenusSchema = z.object({ roleId: recordIdSchema, menuIds: uniqueIdsSchema(MAX_IDS) });
 export type RoleMenusInput = z.input<typeof roleMenusSchema>;
@@ -152,15 +156,17 @@ export class RoleService {
   }
 
   async page(ctx: RequestContext, rawInput: RolePageInput): Promise<{ list: RoleRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(rawInput, rolePageSort);
     const input = rolePageSchema.parse(rawInput);
     const db = this.scoped(ctx);
     const where = {
+      ...pageWhere,
       ...(input.name ? { name: { contains: input.name } } : {}),
       ...(input.code ? { code: { contains: input.code } } : {}),
       ...(input.status !== null && input.status !== undefined ? { status: input.status } : {}),
     };
     const [records, total] = await Promise.all([
-      db.role.findMany({ where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...pageWindow(input) }),
+      db.role.findMany({ where, orderBy, ...window }),
       db.role.count({ where }),
     ]);
     return { list: records.map(recordOf), total };

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { commonStatusSchema, optionalText, parseInput, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { linkedToUsers } from '../user/user-links';
@@ -41,6 +41,9 @@ export interface PostRecord {
 
 const POST_FIELDS = { id: true, name: true, code: true, sort: true, status: true, remark: true, createdAt: true } as const;
 const ENABLED = 0;
+
+/** By sort, then id, unless the request asks otherwise (posts are few per tenant). */
+export const postPageSort = pageSort({ id: 'id', name: 'name', code: 'code', sort: 'sort', status: 'status', createTime: 'createdAt' }, [{ sort: 'asc' }, { id: 'asc' }]);
 
 
 export class PostService {
@@ -97,17 +100,18 @@ export class PostService {
     return post;
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: PostPageFilter = {}): Promise<{ list: PostRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: PostPageFilter = {}): Promise<{ list: PostRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, postPageSort);
     const { name, code, status } = parseInput(postPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(code ? { code: { contains: code } } : {}),
       ...(status != null ? { status } : {}),
     };
     const db = this.scoped(ctx);
     const [list, total] = await Promise.all([
-      db.post.findMany({ where, select: POST_FIELDS, orderBy: [{ sort: 'asc' }, { id: 'asc' }], ...window }),
+      db.post.findMany({ where, select: POST_FIELDS, orderBy, ...window }),
       db.post.count({ where }),
     ]);
     return { list, total };

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { commonStatusSchema, optionalText, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -65,6 +65,9 @@ function tagsOf(value: unknown): string[] {
 function toRecord(row: { tags: unknown } & Omit<SensitiveWordRecord, 'tags'>): SensitiveWordRecord {
   return { ...row, tags: tagsOf(row.tags) };
 }
+
+/** Newest first unless the request asks otherwise. */
+export const sensitiveWordPageSort = pageSort({ id: 'id', name: 'name', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export class SensitiveWordService {
   /** Compiled matchers per tenant; a pending load is shared by concurrent callers. */
@@ -133,14 +136,14 @@ export class SensitiveWordService {
    * Json column that the two databases query differently, so a tag filter pages in memory over the
    * tenant's words, which are few enough (hundreds to a few thousand) and held by the matcher anyway.
    */
-  async page(ctx: RequestContext, page: PageInput, filter: SensitiveWordPageFilter = {}): Promise<{ list: SensitiveWordRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: SensitiveWordPageFilter = {}): Promise<{ list: SensitiveWordRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, sensitiveWordPageSort);
     const { name, tag, status } = parseInput(sensitiveWordPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(status != null ? { status } : {}),
     };
-    const orderBy = [{ id: 'desc' as const }];
     const db = this.scoped(ctx);
     if (tag) {
       const tagged = (await db.sensitiveWord.findMany({ where, select: FIELDS, orderBy })).map(toRecord).filter((word) => word.tags.includes(tag));

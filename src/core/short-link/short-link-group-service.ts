@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -49,6 +49,9 @@ export interface ShortLinkGroupRecord {
 
 const GROUP_FIELDS = { id: true, groupName: true, groupCode: true, sort: true, description: true, remark: true, createdAt: true } as const;
 const GROUP_ORDER = [{ sort: 'asc' }, { id: 'asc' }] as const satisfies Prisma.ShortLinkGroupOrderByWithRelationInput[];
+
+/** By sort, then id, unless the request asks otherwise (groups are few). */
+export const shortLinkGroupPageSort = pageSort({ id: 'id', groupName: 'groupName', groupCode: 'groupCode', sort: 'sort', createTime: 'createdAt' }, GROUP_ORDER);
 
 export class ShortLinkGroupService {
   constructor(private readonly db: Db) {}
@@ -113,16 +116,17 @@ export class ShortLinkGroupService {
     return group;
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: ShortLinkGroupPageFilter = {}): Promise<{ list: ShortLinkGroupRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: ShortLinkGroupPageFilter = {}): Promise<{ list: ShortLinkGroupRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, shortLinkGroupPageSort);
     const { groupName, groupCode } = parseInput(shortLinkGroupPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(groupName ? { groupName: { contains: groupName } } : {}),
       ...(groupCode ? { groupCode: { contains: groupCode } } : {}),
     };
     const db = this.scoped(ctx);
     const [list, total] = await Promise.all([
-      db.shortLinkGroup.findMany({ where, select: GROUP_FIELDS, orderBy: GROUP_ORDER, ...window }),
+      db.shortLinkGroup.findMany({ where, select: GROUP_FIELDS, orderBy, ...window }),
       db.shortLinkGroup.count({ where }),
     ]);
     return { list, total };

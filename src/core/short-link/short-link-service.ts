@@ -5,7 +5,7 @@ import { type Db, Prisma } from '../db/client';
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { isServiceError, ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import type { TenantDirectory } from '../tenant/tenant-directory';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -103,6 +103,9 @@ export interface ShortLinkServiceOptions {
   newCode?: () => string;
 }
 
+/** Newest first unless the request asks otherwise; by the columns the indexes led by the tenant serve (links grow without bound). */
+export const shortLinkPageSort = pageSort({ id: 'id', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
 export class ShortLinkService {
   private readonly db: Db;
   private readonly groups: ShortLinkGroupService;
@@ -183,10 +186,11 @@ export class ShortLinkService {
   }
 
   /** Newest first. */
-  async page(ctx: RequestContext, page: PageInput, filter: ShortLinkPageFilter = {}): Promise<{ list: ShortLinkView[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: ShortLinkPageFilter = {}): Promise<{ list: ShortLinkView[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, shortLinkPageSort);
     const { groupId, code, targetUrl, status } = parseInput(shortLinkPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(groupId != null ? { groupId } : {}),
       ...(code ? { code } : {}),
       ...(targetUrl ? { targetUrl: { contains: targetUrl } } : {}),
@@ -194,7 +198,7 @@ export class ShortLinkService {
     };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.shortLinkRecord.findMany({ where, select: LINK_FIELDS, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...window }),
+      db.shortLinkRecord.findMany({ where, select: LINK_FIELDS, orderBy, ...window }),
       db.shortLinkRecord.count({ where }),
     ]);
     return { list: rows.map((row) => this.view(row)), total };

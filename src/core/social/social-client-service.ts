@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { MASKED_SECRET } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
@@ -63,6 +63,9 @@ function toRecord({ createdAt, updatedAt, tenantId: _tenantId, clientSecret: _se
   return { ...fields, clientSecret: MASKED_SECRET, createTime: createdAt, updateTime: updatedAt };
 }
 
+/** Newest first unless the request asks otherwise (social clients are few). */
+export const socialClientPageSort = pageSort({ id: 'id', name: 'name', socialType: 'socialType', userType: 'userType', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
 export class SocialClientService {
   constructor(private readonly db: Db) {}
 
@@ -112,17 +115,18 @@ export class SocialClientService {
     return toRecord(stored);
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: SocialClientPageFilter = {}): Promise<{ list: SocialClientRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: SocialClientPageFilter = {}): Promise<{ list: SocialClientRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, socialClientPageSort);
     const { name, socialType, userType, status } = parseInput(socialClientPageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(name ? { name: { contains: name } } : {}),
       ...(socialType != null ? { socialType } : {}),
       ...(userType != null ? { userType } : {}),
       ...(status != null ? { status } : {}),
     };
     const db = this.scoped(ctx);
-    const [stored, total] = await Promise.all([db.socialClient.findMany({ where, orderBy: { id: 'desc' }, ...window }), db.socialClient.count({ where })]);
+    const [stored, total] = await Promise.all([db.socialClient.findMany({ where, orderBy, ...window }), db.socialClient.count({ where })]);
     return { list: stored.map(toRecord), total };
   }
 

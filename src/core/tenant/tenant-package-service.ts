@@ -7,7 +7,8 @@ import type { Db, DbTransaction } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { pageInputSchema, pageWindow } from '../paging';
+import { pageInputSchema } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { publishPermissionsChanged } from '../permission/permission-service';
 import type { RequestContext } from '../request-context';
 import { z } from '../validation';
@@ -34,7 +35,10 @@ export const tenantPackagePageSchema = pageInputSchema.extend({
   name: z.string().max(30).nullish(),
   status: commonStatusSchema.nullish(),
 });
-export type TenantPackagePageInput = z.input<typeof tenantPackagePageSchema>;
+export type TenantPackagePageInput = z.input<typeof tenantPackagePageSchema> & PageRequest;
+
+/** Newest first unless the request asks otherwise (packages are few). */
+export const tenantPackagePageSort = pageSort({ id: 'id', name: 'name', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export interface TenantPackageRecord {
   id: number;
@@ -133,13 +137,15 @@ export class TenantPackageService {
 
   async page(ctx: RequestContext, rawInput: TenantPackagePageInput): Promise<{ list: TenantPackageRecord[]; total: number }> {
     assertSystemTenant(ctx, 'read tenant packages');
+    const { window, where: pageWhere, orderBy } = pageQuery(rawInput, tenantPackagePageSort);
     const input = tenantPackagePageSchema.parse(rawInput);
     const where = {
+      ...pageWhere,
       ...(input.name ? { name: { contains: input.name } } : {}),
       ...(input.status !== null && input.status !== undefined ? { status: input.status } : {}),
     };
     const [records, total] = await Promise.all([
-      this.db.tenantPackage.findMany({ where, orderBy: { id: 'desc' }, ...pageWindow(input) }),
+      this.db.tenantPackage.findMany({ where, orderBy, ...window }),
       this.db.tenantPackage.count({ where }),
     ]);
     return { list: records.map(recordOf), total };

@@ -9,7 +9,8 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { pageInputSchema, pageWindow } from '../paging';
+import { pageInputSchema } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { publishPermissionsChanged } from '../permission/permission-service';
 import type { RequestContext } from '../request-context';
 import { hashSecret } from '../security/password-hash';
@@ -48,7 +49,10 @@ export const tenantPageSchema = pageInputSchema.extend({
   status: commonStatusSchema.nullish(),
   packageId: recordIdSchema.nullish(),
 });
-export type TenantPageInput = z.input<typeof tenantPageSchema>;
+export type TenantPageInput = z.input<typeof tenantPageSchema> & PageRequest;
+
+/** Newest first unless the request asks otherwise (tenants are few). */
+export const tenantPageSort = pageSort({ id: 'id', name: 'name', contactName: 'contactName', status: 'status', expireTime: 'expireTime', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
 export interface TenantRecord {
   id: number;
@@ -154,8 +158,10 @@ export class TenantService {
 
   async page(ctx: RequestContext, rawInput: TenantPageInput): Promise<{ list: TenantRecord[]; total: number }> {
     assertSystemTenant(ctx, 'read tenants');
+    const { window, where: pageWhere, orderBy } = pageQuery(rawInput, tenantPageSort);
     const input = tenantPageSchema.parse(rawInput);
     const where = {
+      ...pageWhere,
       ...(input.name ? { name: { contains: input.name } } : {}),
       ...(input.contactName ? { contactName: { contains: input.contactName } } : {}),
       ...(input.contactMobile ? { contactMobile: { contains: input.contactMobile } } : {}),
@@ -163,7 +169,7 @@ export class TenantService {
       ...(input.packageId ? { packageId: input.packageId } : {}),
     };
     const [list, total] = await Promise.all([
-      this.db.tenant.findMany({ where, select: TENANT_FIELDS, orderBy: { id: 'desc' }, ...pageWindow(input) }),
+      this.db.tenant.findMany({ where, select: TENANT_FIELDS, orderBy, ...window }),
       this.db.tenant.count({ where }),
     ]);
     return { list, total };

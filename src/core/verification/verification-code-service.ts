@@ -24,7 +24,7 @@ import { mailAddressSchema } from '../messaging/mail-account-service';
 import type { MailSender } from '../messaging/mail-sender';
 import { mobileSchema, type SmsSender } from '../messaging/sms-sender';
 import { parseIp } from '../net/ip-matcher';
-import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
@@ -99,7 +99,7 @@ const SCHEMAS = {
 
 const targetOf = (parsed: { mobile: string } | { mail: string }) => ('mobile' in parsed ? parsed.mobile : parsed.mail);
 
-export const verificationCodePageFilterSchema = filterWithCreateTimeRange({
+export const verificationCodePageFilterSchema = z.object({
   channel: optionSchema('VERIFICATION_CHANNEL').nullish(),
   // Mail targets are stored in lower case; mobiles have no case.
   target: z.string().max(254).transform((target) => target.toLowerCase()).nullish(),
@@ -156,6 +156,9 @@ const sameCode = (stored: string, given: string) => stored.length === given.leng
 
 /** The UTC day of a moment, YYYY-MM-DD. */
 const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
+
+/** Newest first; by id only, the order the index led by the tenant serves (codes grow without bound). */
+export const verificationCodePageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
 
 export class VerificationCodeService {
   constructor(
@@ -216,19 +219,19 @@ export class VerificationCodeService {
     }
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: VerificationCodePageFilter = {}): Promise<{ list: VerificationCodeRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
-    const { channel, target, scene, used, createTimeFrom, createTimeTo } = parseInput(verificationCodePageFilterSchema, filter);
+  async page(ctx: RequestContext, page: PageRequest, filter: VerificationCodePageFilter = {}): Promise<{ list: VerificationCodeRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, verificationCodePageSort);
+    const { channel, target, scene, used } = parseInput(verificationCodePageFilterSchema, filter);
     const where = {
+      ...pageWhere,
       ...(channel ? { channel } : {}),
       ...(target ? { target } : {}),
       ...(scene != null ? { scene } : {}),
       ...(used != null ? { used } : {}),
-      ...createdWithin({ createTimeFrom, createTimeTo }),
     };
     const db = this.scoped(ctx);
     const [rows, total] = await Promise.all([
-      db.verificationCode.findMany({ where, select: RECORD_FIELDS, orderBy: { id: 'desc' }, ...window }),
+      db.verificationCode.findMany({ where, select: RECORD_FIELDS, orderBy, ...window }),
       db.verificationCode.count({ where }),
     ]);
     return { list: rows.map((row) => ({ ...row, expiresAt: this.expiryOf(row.createdAt) })), total };

@@ -6,7 +6,7 @@ import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
-import { createdWithin, filterWithCreateTimeRange, type PageInput, pageInputSchema, pageWindow } from '../paging';
+import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { SUBSCRIBABLE_EVENT_TYPES, WebhookEventType } from './event-types';
@@ -64,7 +64,7 @@ const statusSchema = z.object({ id: recordIdSchema, status: commonStatusSchema }
 
 const rotateSchema = z.object({ id: recordIdSchema, overlapSeconds: z.number().int().min(0).max(MAX_ROTATION_OVERLAP_SECONDS).nullish() });
 
-const deliveryFilterSchema = filterWithCreateTimeRange({
+const deliveryFilterSchema = z.object({
   endpointId: recordIdSchema,
   status: optionSchema('WEBHOOK_DELIVERY_STATUS').nullish(),
   eventType: z.string().max(64).nullish(),
@@ -103,6 +103,15 @@ export type WebhookDeliveryAttemptRecord = Prisma.WebhookDeliveryAttemptGetPaylo
 /** Back to pending from a fresh retry schedule. */
 const requeued = (now: Date) => ({ status: DeliveryStatus.PENDING, attempts: 0, nextAttemptAt: now, leaseUntil: null, leaseToken: null });
 
+/** Newest first unless the request asks otherwise (endpoints are few). */
+export const webhookEndpointPageSort = pageSort({ id: 'id', url: 'url', createTime: 'createdAt' }, [{ id: 'desc' }]);
+
+/** Newest first; by id only, the order the endpoint's indexes serve (deliveries grow without bound). */
+export const webhookDeliveryPageSort = pageSort({ id: 'id' }, [{ id: 'desc' }]);
+
+/** Newest first; by id only, the order the delivery's index serves. An attempt's creation time is when it was attempted. */
+export const webhookDeliveryAttemptPageSort = pageSort({ id: 'id' }, [{ id: 'desc' }], 'attemptedAt');
+
 export class WebhookEndpointService {
   constructor(
     private readonly db: Db,
@@ -140,11 +149,11 @@ export class WebhookEndpointService {
     return view(await this.owned(ctx, id));
   }
 
-  async page(ctx: RequestContext, page: PageInput, filter: { partnerClientId?: string | null } = {}): Promise<{ list: WebhookEndpointView[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async page(ctx: RequestContext, page: PageRequest, filter: { partnerClientId?: string | null } = {}): Promise<{ list: WebhookEndpointView[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, webhookEndpointPageSort);
     const { partnerClientId } = parseInput(z.object({ partnerClientId: z.string().max(64).nullish() }), filter);
-    const where = { tenantId: tenantIdOf(ctx), ...(partnerClientId ? { partnerClientId } : {}) };
-    const [rows, total] = await Promise.all([this.db.webhookEndpoint.findMany({ where, orderBy: { id: 'desc' }, ...window }), this.db.webhookEndpoint.count({ where })]);
+    const where = { ...pageWhere, tenantId: tenantIdOf(ctx), ...(partnerClientId ? { partnerClientId } : {}) };
+    const [rows, total] = await Promise.all([this.db.webhookEndpoint.findMany({ where, orderBy, ...window }), this.db.webhookEndpoint.count({ where })]);
     return { list: rows.map(view), total };
   }
 
@@ -182,33 +191,33 @@ export class WebhookEndpointService {
   }
 
   /** The deliveries of one endpoint, newest first, by status, event type and creation time. */
-  async deliveries(ctx: RequestContext, page: PageInput, filter: WebhookDeliveryFilter): Promise<{ list: WebhookDeliveryRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
-    const { endpointId, status, eventType, createTimeFrom, createTimeTo } = parseInput(deliveryFilterSchema, filter);
+  async deliveries(ctx: RequestContext, page: PageRequest, filter: WebhookDeliveryFilter): Promise<{ list: WebhookDeliveryRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, webhookDeliveryPageSort);
+    const { endpointId, status, eventType } = parseInput(deliveryFilterSchema, filter);
     await this.owned(ctx, endpointId);
     const where: Prisma.WebhookDeliveryWhereInput = {
+      ...pageWhere,
       endpointId,
       tenantId: tenantIdOf(ctx),
       ...(status != null ? { status } : {}),
       ...(eventType ? { event: { type: eventType } } : {}),
-      ...createdWithin({ createTimeFrom, createTimeTo }),
     };
     const [list, total] = await Promise.all([
-      this.db.webhookDelivery.findMany({ where, include: DELIVERY_EVENT, orderBy: { id: 'desc' }, ...window }),
+      this.db.webhookDelivery.findMany({ where, include: DELIVERY_EVENT, orderBy, ...window }),
       this.db.webhookDelivery.count({ where }),
     ]);
     return { list, total };
   }
 
   /** Every attempt of one delivery, newest first. */
-  async attempts(ctx: RequestContext, page: PageInput, deliveryId: number): Promise<{ list: WebhookDeliveryAttemptRecord[]; total: number }> {
-    const window = pageWindow(parseInput(pageInputSchema, page));
+  async attempts(ctx: RequestContext, page: PageRequest, deliveryId: number): Promise<{ list: WebhookDeliveryAttemptRecord[]; total: number }> {
+    const { window, where: pageWhere, orderBy } = pageQuery(page, webhookDeliveryAttemptPageSort);
     const id = parseInput(recordIdSchema, deliveryId);
     const tenantId = tenantIdOf(ctx);
     const delivery = await this.db.webhookDelivery.findFirst({ where: { id, tenantId }, select: { id: true } });
     if (!delivery) throw new ServiceError(ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND, { id });
-    const where = { deliveryId: id, tenantId };
-    const [list, total] = await Promise.all([this.db.webhookDeliveryAttempt.findMany({ where, orderBy: { id: 'desc' }, ...window }), this.db.webhookDeliveryAttempt.count({ where })]);
+    const where = { ...pageWhere, deliveryId: id, tenantId };
+    const [list, total] = await Promise.all([this.db.webhookDeliveryAttempt.findMany({ where, orderBy, ...window }), this.db.webhookDeliveryAttempt.count({ where })]);
     return { list, total };
   }
 

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { operationLogPageSort } from '../../core/audit/operation-log-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @ObjectType({ description: 'One console mutation: who, what, when, and how it ended' })
@@ -44,7 +45,7 @@ export class OperationLog {
 export const OperationLogPage = PageOf(OperationLog);
 
 @InputType('OperationLogPageReqVO', { description: "A page of the tenant's operation log, newest first" })
-export class OperationLogPageReqVO extends PageParam {
+export class OperationLogPageReqVO extends PageParamSortedBy('OperationLogSortField', operationLogPageSort) {
   @Field(() => Int64, { nullable: true })
   userId?: number | null;
 
@@ -53,10 +54,4 @@ export class OperationLogPageReqVO extends PageParam {
 
   @Field(() => Boolean, { nullable: true })
   success?: boolean | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'From this time (inclusive)' })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'Up to this time (inclusive)' })
-  createTimeTo?: Date | null;
 }

@@ -1,7 +1,7 @@
 // Help-center classifications of the caller's tenant (content:classify:*).
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { ClassifyRecord, ClassifyTreeNode } from '../../core/content/classify-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,8 +40,8 @@ export class ClassifyResolver {
   @Authorized('content:classify:query')
   @Query(() => CommonClassifyViewPage, { nullable: true, description: 'Classifications by (sort, id)' })
   commonClassifyPage(@Arg('input', () => CommonClassifyPageReqVO) input: CommonClassifyPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ClassifyRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.classifies.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.classifies.page(ctx, page, filter);
   }
 
   @Authorized('content:classify:query')

@@ -1,6 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { ClassifyTreeNode } from '../../core/content/classify-service';
-import { PageOf, PageParam } from '../common/page';
+import { classifyPageSort } from '../../core/content/classify-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('CommonClassifySaveReqVO', { description: 'A help-center classification: id omitted on create, required on update' })
@@ -34,7 +35,7 @@ export class CommonClassifySaveReqVO {
 }
 
 @InputType('CommonClassifyPageReqVO', { description: 'A page of classifications: pageNo from 1, pageSize 1..100, optional filters (className matches when contained)' })
-export class CommonClassifyPageReqVO extends PageParam {
+export class CommonClassifyPageReqVO extends PageParamSortedBy('CommonClassifySortField', classifyPageSort) {
   @Field(() => String, { nullable: true })
   className?: string | null;
 

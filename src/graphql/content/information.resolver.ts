@@ -1,7 +1,7 @@
 // Announcements and information articles of the caller's tenant (content:information:*).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { InformationRecord } from '../../core/content/information-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,7 +40,7 @@ export class InformationResolver {
   @Authorized('content:information:query')
   @Query(() => InformationViewPage, { nullable: true, description: 'Information by (sort, id)' })
   informationPage(@Arg('input', () => InformationPageReqVO) input: InformationPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<InformationRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.information.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.information.page(ctx, page, filter);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { informationPageSort } from '../../core/content/information-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('InformationSaveReqVO', {
@@ -50,7 +51,7 @@ export class InformationSaveReqVO {
 }
 
 @InputType('InformationPageReqVO', { description: 'A page of information: pageNo from 1, pageSize 1..100, optional filters (title matches when contained)' })
-export class InformationPageReqVO extends PageParam {
+export class InformationPageReqVO extends PageParamSortedBy('InformationSortField', informationPageSort) {
   @Field(() => String, { nullable: true })
   title?: string | null;
 

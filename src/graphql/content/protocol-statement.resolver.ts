@@ -1,7 +1,7 @@
 // Protocol statements of the caller's tenant (content:protocol-statement:*).
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { ProtocolStatementRecord } from '../../core/content/protocol-statement-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -43,8 +43,8 @@ export class ProtocolStatementResolver {
     @Arg('input', () => ProtocolStatementPageReqVO) input: ProtocolStatementPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<Page<ProtocolStatementRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.protocolStatements.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.protocolStatements.page(ctx, page, filter);
   }
 
   @Authorized('content:protocol-statement:query')

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { protocolStatementPageSort } from '../../core/content/protocol-statement-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 const POSITION_TYPES = '1 login page, 2 register page, 3 settlement page, 4 bag-submission page, 5 logistics route, 6 about the app, 7 goods detail';
@@ -37,7 +38,7 @@ export class ProtocolStatementSaveReqVO {
 }
 
 @InputType('ProtocolStatementPageReqVO', { description: 'A page of protocol statements: pageNo from 1, pageSize 1..100, optional filters (title matches when contained)' })
-export class ProtocolStatementPageReqVO extends PageParam {
+export class ProtocolStatementPageReqVO extends PageParamSortedBy('ProtocolStatementSortField', protocolStatementPageSort) {
   @Field(() => String, { nullable: true })
   title?: string | null;
 

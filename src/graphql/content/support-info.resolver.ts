@@ -1,7 +1,7 @@
 // Help-center articles of the caller's tenant (content:support-info:*).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SupportInfoRecord } from '../../core/content/support-info-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,7 +40,7 @@ export class SupportInfoResolver {
   @Authorized('content:support-info:query')
   @Query(() => SupportInfoViewPage, { nullable: true, description: 'Support infos by (sort, id)' })
   supportInfoPage(@Arg('input', () => SupportInfoPageReqVO) input: SupportInfoPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SupportInfoRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.supportInfos.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.supportInfos.page(ctx, page, filter);
   }
 }

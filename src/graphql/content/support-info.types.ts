@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { supportInfoPageSort } from '../../core/content/support-info-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('SupportInfoSaveReqVO', { description: 'A help-center article: id omitted on create, required on update; title and content must carry no sensitive words' })
@@ -42,7 +43,7 @@ export class SupportInfoSaveReqVO {
 }
 
 @InputType('SupportInfoPageReqVO', { description: 'A page of support infos: pageNo from 1, pageSize 1..100, optional filters (title matches when contained)' })
-export class SupportInfoPageReqVO extends PageParam {
+export class SupportInfoPageReqVO extends PageParamSortedBy('SupportInfoSortField', supportInfoPageSort) {
   @Field(() => String, { nullable: true })
   title?: string | null;
 

@@ -3,7 +3,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { EffectiveRate, RatePolicyRecord } from '../../core/currency/currency-rate-policy-service';
 import type { CurrencyRecord } from '../../core/currency/currency-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -52,8 +52,8 @@ export class CurrencyResolver {
   @Authorized('basic:currency:query')
   @Query(() => BasicCurrencyViewPage, { nullable: true, description: 'Currencies by sort; name and abbreviationCode match when contained' })
   currencyPage(@Arg('input', () => BasicCurrencyPageReqVO) input: BasicCurrencyPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<CurrencyRecord>> {
-    const { pageNo, pageSize, name, abbreviationCode, status, showStatus } = input;
-    return core.currencies.page(ctx, { pageNo, pageSize }, { name, abbreviationCode, status, showStatus });
+    const { page, filter } = splitPageInput(input);
+    return core.currencies.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -105,8 +105,8 @@ export class CurrencyRatePolicyResolver {
     @Arg('input', () => CurrencyRatePolicyPageReqVO) input: CurrencyRatePolicyPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<Page<RatePolicyRecord>> {
-    const { pageNo, pageSize, policyType, countryCode, userId, status } = input;
-    return core.currencyRatePolicies.page(ctx, { pageNo, pageSize }, { policyType, countryCode, userId, status });
+    const { page, filter } = splitPageInput(input);
+    return core.currencyRatePolicies.page(ctx, page, filter);
   }
 
   @Authorized('basic:currency-rate-policy:query')

@@ -1,5 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { ratePolicyPageSort } from '../../core/currency/currency-rate-policy-service';
+import { currencyPageSort } from '../../core/currency/currency-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('BasicCurrencySaveReqVO', { description: 'A currency: id omitted on create, required on update' })
@@ -33,7 +35,7 @@ export class BasicCurrencySaveReqVO {
 }
 
 @InputType('BasicCurrencyPageReqVO', { description: 'A page of currencies: name and abbreviationCode match when contained' })
-export class BasicCurrencyPageReqVO extends PageParam {
+export class BasicCurrencyPageReqVO extends PageParamSortedBy('CurrencySortField', currencyPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 
@@ -107,7 +109,7 @@ export class CurrencyRatePolicySaveReqVO {
 }
 
 @InputType('CurrencyRatePolicyPageReqVO', { description: 'A page of rate policies, newest first' })
-export class CurrencyRatePolicyPageReqVO extends PageParam {
+export class CurrencyRatePolicyPageReqVO extends PageParamSortedBy('CurrencyRatePolicySortField', ratePolicyPageSort) {
   @Field(() => Int, { nullable: true })
   policyType?: number | null;
 

@@ -2,7 +2,7 @@
 // system tenant's write them.
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { DictDataRecord, DictTypeRecord } from '../../core/dict/dict-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -50,8 +50,8 @@ export class DictResolver {
   @Authorized('system:dict:query')
   @Query(() => DictTypeViewPage, { nullable: true, description: 'Dictionary types, newest first' })
   dictTypePage(@Arg('input', () => DictTypePageReqVO) input: DictTypePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<DictTypeRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.dicts.typePage(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.dicts.typePage(ctx, page, filter);
   }
 
   @Authorized()
@@ -91,8 +91,8 @@ export class DictResolver {
   @Authorized('system:dict:query')
   @Query(() => DictDataViewPage, { nullable: true, description: 'Dictionary data by type, then sort' })
   dictDataPage(@Arg('input', () => DictDataPageReqVO) input: DictDataPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<DictDataRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.dicts.dataPage(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.dicts.dataPage(ctx, page, filter);
   }
 
   @Authorized()

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { dictDataPageSort, dictTypePageSort } from '../../core/dict/dict-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('DictTypeSaveReqVO', { description: 'A dictionary type: id omitted on create, required on update' })
@@ -50,8 +51,8 @@ export class DictDataSaveReqVO {
   remark?: string | null;
 }
 
-@InputType('DictTypePageReqVO', { description: 'A page of dictionary types: name and type match when contained; createTime within [createTimeFrom, createTimeTo]' })
-export class DictTypePageReqVO extends PageParam {
+@InputType('DictTypePageReqVO', { description: 'A page of dictionary types: name and type match when contained' })
+export class DictTypePageReqVO extends PageParamSortedBy('DictTypeSortField', dictTypePageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 
@@ -60,16 +61,10 @@ export class DictTypePageReqVO extends PageParam {
 
   @Field(() => Int, { nullable: true })
   status?: number | null;
-
-  @Field(() => DateTime, { nullable: true })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true })
-  createTimeTo?: Date | null;
 }
 
 @InputType('DictDataPageReqVO', { description: 'A page of dictionary data: dictType matches exactly, label when contained' })
-export class DictDataPageReqVO extends PageParam {
+export class DictDataPageReqVO extends PageParamSortedBy('DictDataSortField', dictDataPageSort) {
   @Field(() => String, { nullable: true })
   dictType?: string | null;
 

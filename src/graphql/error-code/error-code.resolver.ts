@@ -2,7 +2,7 @@
 // every tenant's administrators read and only the system tenant's write.
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { CatalogueEntry, ErrorCodeRecord } from '../../core/error-code/error-code-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -47,7 +47,7 @@ export class ErrorCodeResolver {
   @Authorized('system:error-code:query')
   @Query(() => ErrorCodeViewPage, { nullable: true, description: 'Message overrides by code, then language' })
   errorCodePage(@Arg('input', () => ErrorCodePageReqVO) input: ErrorCodePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ErrorCodeRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.errorCodes.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.errorCodes.page(ctx, page, filter);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { errorCodePageSort } from '../../core/error-code/error-code-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('ErrorCodeSaveReqVO', {
@@ -26,7 +27,7 @@ export class ErrorCodeSaveReqVO {
 }
 
 @InputType('ErrorCodePageReqVO', { description: 'A page of message overrides: applicationName and message match when contained, code and langType exactly' })
-export class ErrorCodePageReqVO extends PageParam {
+export class ErrorCodePageReqVO extends PageParamSortedBy('ErrorCodeSortField', errorCodePageSort) {
   @Field(() => String, { nullable: true })
   applicationName?: string | null;
 

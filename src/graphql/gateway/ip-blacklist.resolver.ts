@@ -2,7 +2,7 @@
 // read it; only the system tenant's change it (checked in the service).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { IpBlacklistEntryView } from '../../core/gateway/ip-blacklist-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -53,7 +53,7 @@ export class GatewayIpBlacklistResolver {
   @Authorized('gateway:ip-blacklist:query')
   @Query(() => GatewayIpBlacklistViewPage, { nullable: true, description: 'Entries, newest first' })
   gatewayIpBlacklistPage(@Arg('input', () => GatewayIpBlacklistPageReqVO) input: GatewayIpBlacklistPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<IpBlacklistEntryView>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.ipBlacklist.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.ipBlacklist.page(ctx, page, filter);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { ipBlacklistPageSort } from '../../core/gateway/ip-blacklist-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('GatewayIpBlacklistSaveReqVO', { description: 'A blacklisted address or network: id omitted on create, required on update' })
@@ -42,7 +43,7 @@ export class GatewayIpBlacklistRenewReqVO {
 }
 
 @InputType('GatewayIpBlacklistPageReqVO', { description: 'A page of blacklist entries, newest first: pageNo from 1, pageSize 1..100, optional filters' })
-export class GatewayIpBlacklistPageReqVO extends PageParam {
+export class GatewayIpBlacklistPageReqVO extends PageParamSortedBy('GatewayIpBlacklistSortField', ipBlacklistPageSort) {
   @Field(() => String, { nullable: true, description: 'Part of the (canonical) ip' })
   ip?: string | null;
 

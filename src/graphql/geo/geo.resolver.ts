@@ -3,7 +3,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { CountryRecord } from '../../core/geo/country-service';
 import type { RegionRecord } from '../../core/geo/region-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -51,8 +51,8 @@ export class CountryResolver {
   @Authorized('basic:country:query')
   @Query(() => BasicCountryViewPage, { nullable: true, description: 'Countries by sort; names and code match when contained' })
   countryPage(@Arg('input', () => BasicCountryPageReqVO) input: BasicCountryPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<CountryRecord>> {
-    const { pageNo, pageSize, enName, localName, enShortName, areaId, status } = input;
-    return core.countries.page(ctx, { pageNo, pageSize }, { enName, localName, enShortName, areaId, status });
+    const { page, filter } = splitPageInput(input);
+    return core.countries.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -95,8 +95,8 @@ export class RegionResolver {
   @Authorized('basic:region:query')
   @Query(() => BasicRegionViewPage, { nullable: true, description: 'Regions by sort; name matches when contained' })
   regionPage(@Arg('input', () => BasicRegionPageReqVO) input: BasicRegionPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<RegionRecord>> {
-    const { pageNo, pageSize, name, countryId, province, status } = input;
-    return core.regions.page(ctx, { pageNo, pageSize }, { name, countryId, province, status });
+    const { page, filter } = splitPageInput(input);
+    return core.regions.page(ctx, page, filter);
   }
 
   @Authorized()

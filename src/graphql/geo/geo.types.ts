@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { countryPageSort } from '../../core/geo/country-service';
+import { regionPageSort } from '../../core/geo/region-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('BasicCountrySaveReqVO', { description: 'A country: id omitted on create, required on update' })
@@ -27,7 +29,7 @@ export class BasicCountrySaveReqVO {
 }
 
 @InputType('BasicCountryPageReqVO', { description: 'A page of countries by sort: names and code match when contained' })
-export class BasicCountryPageReqVO extends PageParam {
+export class BasicCountryPageReqVO extends PageParamSortedBy('CountrySortField', countryPageSort) {
   @Field(() => String, { nullable: true })
   enName?: string | null;
 
@@ -110,7 +112,7 @@ export class BasicRegionSaveReqVO {
 }
 
 @InputType('BasicRegionPageReqVO', { description: 'A page of regions by sort: name matches when contained' })
-export class BasicRegionPageReqVO extends PageParam {
+export class BasicRegionPageReqVO extends PageParamSortedBy('RegionSortField', regionPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 

@@ -2,7 +2,7 @@
 // permission, changed by the system tenant only.
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SystemLanguageRecord } from '../../core/language/system-language-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -41,8 +41,8 @@ export class SystemLanguageResolver {
   @Authorized('system:language:query')
   @Query(() => SystemLanguageViewPage, { nullable: true, description: 'System languages by (sort, id)' })
   systemLanguagePage(@Arg('input', () => SystemLanguagePageReqVO) input: SystemLanguagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SystemLanguageRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.systemLanguages.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.systemLanguages.page(ctx, page, filter);
   }
 
   @Authorized()

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { systemLanguagePageSort } from '../../core/language/system-language-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 const WHITELIST_RULES =
@@ -37,7 +38,7 @@ export class SystemLanguageSaveReqVO {
 }
 
 @InputType('SystemLanguagePageReqVO', { description: 'A page of system languages: pageNo from 1, pageSize 1..100, optional filters (langCode and langName match when contained)' })
-export class SystemLanguagePageReqVO extends PageParam {
+export class SystemLanguagePageReqVO extends PageParamSortedBy('SystemLanguageSortField', systemLanguagePageSort) {
   @Field(() => String, { nullable: true })
   langCode?: string | null;
 

@@ -4,7 +4,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { MailAccountRecord } from '../../core/messaging/mail-account-service';
 import type { MailLogRecord } from '../../core/messaging/mail-sender';
 import type { MailTemplateRecord } from '../../core/messaging/mail-template-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -55,8 +55,8 @@ export class MailAccountResolver {
   @Authorized('system:mail-account:query')
   @Query(() => MailAccountViewPage, { nullable: true, description: 'Mail accounts, newest first' })
   mailAccountPage(@Arg('input', () => MailAccountPageReqVO) input: MailAccountPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailAccountRecord>> {
-    const { pageNo, pageSize, mail, username } = input;
-    return core.mailAccounts.page(ctx, { pageNo, pageSize }, { mail, username });
+    const { page, filter } = splitPageInput(input);
+    return core.mailAccounts.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -99,8 +99,8 @@ export class MailTemplateResolver {
   @Authorized('system:mail-template:query')
   @Query(() => MailTemplateViewPage, { nullable: true, description: 'Mail templates, newest first' })
   mailTemplatePage(@Arg('input', () => MailTemplatePageReqVO) input: MailTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailTemplateRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.mailTemplates.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.mailTemplates.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -123,7 +123,7 @@ export class MailLogResolver {
   @Authorized('system:mail-log:query')
   @Query(() => MailLogViewPage, { nullable: true, description: 'Mail sends of the tenant, newest first' })
   mailLogPage(@Arg('input', () => MailLogPageReqVO) input: MailLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<MailLogRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.mailSender.logPage(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.mailSender.logPage(ctx, page, filter);
   }
 }

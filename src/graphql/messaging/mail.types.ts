@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { mailAccountPageSort } from '../../core/messaging/mail-account-service';
+import { mailTemplatePageSort } from '../../core/messaging/mail-template-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 import {
   LanguageTemplatePageFields,
@@ -35,7 +37,7 @@ export class MailAccountSaveReqVO {
 }
 
 @InputType('MailAccountPageReqVO', { description: 'A page of mail accounts; mail and username match when contained' })
-export class MailAccountPageReqVO extends PageParam {
+export class MailAccountPageReqVO extends PageParamSortedBy('MailAccountSortField', mailAccountPageSort) {
   @Field(() => String, { nullable: true })
   mail?: string | null;
 
@@ -88,7 +90,7 @@ export class MailTemplateSaveReqVO extends LanguageTemplateSaveFields {
 }
 
 @InputType('MailTemplatePageReqVO', { description: 'A page of mail templates; name and code match when contained' })
-export class MailTemplatePageReqVO extends LanguageTemplatePageFields {
+export class MailTemplatePageReqVO extends LanguageTemplatePageFields('MailTemplateSortField', mailTemplatePageSort) {
   @Field(() => Int64, { nullable: true })
   accountId?: number | null;
 }

@@ -2,7 +2,9 @@
 // (type-graphql takes inherited fields only from a decorated class); no resolver names these
 // classes, so they add no type of their own to the schema (type-graphql 2 emits reachable types).
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageParam } from '../common/page';
+import type { PageSort } from '../../core/page-query';
+import { sendLogPageSort } from '../../core/messaging/send-log';
+import { PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 import { TemplateParamsJSON } from './template-params';
 
@@ -58,19 +60,23 @@ export abstract class LanguageTemplateSaveFields {
   remark?: string | null;
 }
 
-@InputType()
-export abstract class LanguageTemplatePageFields extends PageParam {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
+/** The page filters of templates per language, sorted by the template kind's own `sort` (enum `sortFieldEnum`). */
+export function LanguageTemplatePageFields<Field extends string>(sortFieldEnum: string, sort: PageSort<Field, string, string>) {
+  @InputType()
+  abstract class LanguageTemplatePageFields extends PageParamSortedBy(sortFieldEnum, sort) {
+    @Field(() => String, { nullable: true })
+    name?: string | null;
 
-  @Field(() => String, { nullable: true })
-  code?: string | null;
+    @Field(() => String, { nullable: true })
+    code?: string | null;
 
-  @Field(() => String, { nullable: true })
-  languageCode?: string | null;
+    @Field(() => String, { nullable: true })
+    languageCode?: string | null;
 
-  @Field(() => Int, { nullable: true })
-  status?: number | null;
+    @Field(() => Int, { nullable: true })
+    status?: number | null;
+  }
+  return LanguageTemplatePageFields;
 }
 
 @InputType()
@@ -90,7 +96,7 @@ export abstract class LanguageTemplateSendFields extends TemplateSendFields {
 }
 
 @InputType()
-export abstract class SendLogPageFields extends PageParam {
+export abstract class SendLogPageFields extends PageParamSortedBy('SendLogSortField', sendLogPageSort) {
   @Field(() => Int64, { nullable: true })
   templateId?: number | null;
 
@@ -99,12 +105,6 @@ export abstract class SendLogPageFields extends PageParam {
 
   @Field(() => Int, { nullable: true, description: '0 sending, 10 success, 20 failure' })
   sendStatus?: number | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'Sends started from this time (inclusive)' })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'Sends started up to this time (inclusive)' })
-  createTimeTo?: Date | null;
 }
 
 @ObjectType()

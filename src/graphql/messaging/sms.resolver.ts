@@ -4,7 +4,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SmsChannelRecord } from '../../core/messaging/sms-channel-service';
 import type { SmsLogRecord } from '../../core/messaging/sms-sender';
 import type { SmsTemplateRecord } from '../../core/messaging/sms-template-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -56,8 +56,8 @@ export class SmsChannelResolver {
   @Authorized('system:sms-channel:query')
   @Query(() => SmsChannelViewPage, { nullable: true, description: 'SMS channels, newest first' })
   smsChannelPage(@Arg('input', () => SmsChannelPageReqVO) input: SmsChannelPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsChannelRecord>> {
-    const { pageNo, pageSize, signature, code, status } = input;
-    return core.smsChannels.page(ctx, { pageNo, pageSize }, { signature, code, status });
+    const { page, filter } = splitPageInput(input);
+    return core.smsChannels.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -106,8 +106,8 @@ export class SmsTemplateResolver {
   @Authorized('system:sms-template:query')
   @Query(() => SmsTemplateViewPage, { nullable: true, description: 'SMS templates, newest first' })
   smsTemplatePage(@Arg('input', () => SmsTemplatePageReqVO) input: SmsTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsTemplateRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.smsTemplates.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.smsTemplates.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -129,7 +129,7 @@ export class SmsLogResolver {
   @Authorized('system:sms-log:query')
   @Query(() => SmsLogViewPage, { nullable: true, description: 'SMS sends of the tenant, newest first' })
   smsLogPage(@Arg('input', () => SmsLogPageReqVO) input: SmsLogPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SmsLogRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.smsSender.logPage(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.smsSender.logPage(ctx, page, filter);
   }
 }

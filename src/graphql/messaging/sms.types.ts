@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { smsChannelPageSort } from '../../core/messaging/sms-channel-service';
+import { smsTemplatePageSort } from '../../core/messaging/sms-template-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 import { SendLogPageFields, SendLogViewFields, TemplateSendFields, TemplateViewFields } from './message-shapes';
 
@@ -31,7 +33,7 @@ export class SmsChannelSaveReqVO {
 }
 
 @InputType('SmsChannelPageReqVO', { description: 'A page of SMS channels; signature matches when contained' })
-export class SmsChannelPageReqVO extends PageParam {
+export class SmsChannelPageReqVO extends PageParamSortedBy('SmsChannelSortField', smsChannelPageSort) {
   @Field(() => String, { nullable: true })
   signature?: string | null;
 
@@ -114,7 +116,7 @@ export class SmsTemplateSaveReqVO {
 }
 
 @InputType('SmsTemplatePageReqVO', { description: 'A page of SMS templates; code and name match when contained' })
-export class SmsTemplatePageReqVO extends PageParam {
+export class SmsTemplatePageReqVO extends PageParamSortedBy('SmsTemplateSortField', smsTemplatePageSort) {
   @Field(() => Int, { nullable: true })
   type?: number | null;
 

@@ -1,7 +1,7 @@
 // Notices and announcements of the caller's tenant (system:notice:*).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { NoticeRecord } from '../../core/notice/notice-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,7 +40,7 @@ export class NoticeResolver {
   @Authorized('system:notice:query')
   @Query(() => NoticeViewPage, { nullable: true, description: 'Notices, newest first' })
   noticePage(@Arg('input', () => NoticePageReqVO) input: NoticePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NoticeRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.notices.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.notices.page(ctx, page, filter);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { noticePageSort } from '../../core/notice/notice-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('NoticeSaveReqVO', { description: 'A notice of the tenant: id omitted on create, required on update. Title and content must carry no sensitive word' })
@@ -21,7 +22,7 @@ export class NoticeSaveReqVO {
 }
 
 @InputType('NoticePageReqVO', { description: 'A page of notices, newest first: title matches when contained' })
-export class NoticePageReqVO extends PageParam {
+export class NoticePageReqVO extends PageParamSortedBy('NoticeSortField', noticePageSort) {
   @Field(() => String, { nullable: true })
   title?: string | null;
 

@@ -4,7 +4,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { NotifyMessageRecord } from '../../core/notify/notify-message-service';
 import type { NotifyTemplateRecord } from '../../core/notify/notify-template-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -52,8 +52,8 @@ export class NotifyTemplateResolver {
   @Authorized('system:notify-template:query')
   @Query(() => NotifyTemplateViewPage, { nullable: true, description: 'Notify templates, newest first; name and code match when contained' })
   notifyTemplatePage(@Arg('input', () => NotifyTemplatePageReqVO) input: NotifyTemplatePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyTemplateRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.notifyTemplates.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.notifyTemplates.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -74,15 +74,15 @@ export class NotifyMessageResolver {
   @Authorized('system:notify-message:query')
   @Query(() => NotifyMessageViewPage, { nullable: true, description: 'Every in-app message of the tenant, newest first' })
   notifyMessagePage(@Arg('input', () => NotifyMessagePageReqVO) input: NotifyMessagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyMessageRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.notifyMessages.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.notifyMessages.page(ctx, page, filter);
   }
 
   @Authorized()
   @Query(() => NotifyMessageViewPage, { nullable: true, description: "The signed-in administrator's messages, newest first" })
   myNotifyMessagePage(@Arg('input', () => MyNotifyMessagePageReqVO) input: MyNotifyMessagePageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<NotifyMessageRecord>> {
-    const { pageNo, pageSize, readStatus } = input;
-    return core.notifyMessages.myPage(ctx, { pageNo, pageSize }, { readStatus });
+    const { page, filter } = splitPageInput(input);
+    return core.notifyMessages.myPage(ctx, page, filter);
   }
 
   @Authorized()

@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { myNotifyMessagePageSort, notifyMessagePageSort } from '../../core/notify/notify-message-service';
+import { notifyTemplatePageSort } from '../../core/notify/notify-template-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 import { LanguageTemplatePageFields, LanguageTemplateSaveFields, LanguageTemplateSendFields, LanguageTemplateViewFields } from '../messaging/message-shapes';
 import { TemplateParamsJSON } from '../messaging/template-params';
@@ -17,7 +19,7 @@ export class NotifyTemplateSaveReqVO extends LanguageTemplateSaveFields {
 }
 
 @InputType('NotifyTemplatePageReqVO', { description: 'A page of notify templates, newest first; name and code match when contained' })
-export class NotifyTemplatePageReqVO extends LanguageTemplatePageFields {
+export class NotifyTemplatePageReqVO extends LanguageTemplatePageFields('NotifyTemplateSortField', notifyTemplatePageSort) {
   @Field(() => Int, { nullable: true })
   type?: number | null;
 }
@@ -87,7 +89,7 @@ export class NotifyMessageView {
 export const NotifyMessageViewPage = PageOf(NotifyMessageView);
 
 @InputType('NotifyMessagePageReqVO', { description: "A page of the tenant's in-app messages, newest first" })
-export class NotifyMessagePageReqVO extends PageParam {
+export class NotifyMessagePageReqVO extends PageParamSortedBy('NotifyMessageSortField', notifyMessagePageSort) {
   @Field(() => Int64, { nullable: true })
   userId?: number | null;
 
@@ -99,16 +101,10 @@ export class NotifyMessagePageReqVO extends PageParam {
 
   @Field(() => Boolean, { nullable: true })
   readStatus?: boolean | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'From this time (inclusive)' })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'Up to this time (inclusive)' })
-  createTimeTo?: Date | null;
 }
 
 @InputType('MyNotifyMessagePageReqVO', { description: "A page of the signed-in administrator's messages, newest first" })
-export class MyNotifyMessagePageReqVO extends PageParam {
+export class MyNotifyMessagePageReqVO extends PageParamSortedBy('MyNotifyMessageSortField', myNotifyMessagePageSort) {
   @Field(() => Boolean, { nullable: true, description: 'true: read ones only; false: unread ones only' })
   readStatus?: boolean | null;
 }

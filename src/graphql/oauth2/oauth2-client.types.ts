@@ -1,7 +1,8 @@
 // OAuth 2.0 clients in the console: the save shape of interface.md 2.4 and the views. The secret is
 // never read back: views show ******, and only the create answer carries the plain secret.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { oauth2ClientPageSort } from '../../core/oauth2/oauth2-client-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('OAuth2ClientSaveReqVO', { description: 'An OAuth 2.0 client; the partner fields configure open-platform partners' })
@@ -74,7 +75,7 @@ export class OAuth2ClientSaveReqVO {
 }
 
 @InputType('OAuth2ClientPageReqVO', { description: 'A page of clients by name and clientId (substrings) and status' })
-export class OAuth2ClientPageReqVO extends PageParam {
+export class OAuth2ClientPageReqVO extends PageParamSortedBy('OAuth2ClientSortField', oauth2ClientPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { tokenRecordPageSort } from '../../core/oauth2/token-record-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @ObjectType({ description: 'An issued access token (interface.md 2.2)' })
@@ -32,7 +33,7 @@ export class OAuth2AccessTokenRecord {
 export const OAuth2AccessTokenRecordPage = PageOf(OAuth2AccessTokenRecord);
 
 @InputType('OAuth2AccessTokenPageReqVO', { description: "A page of the tenant's access tokens by client, user type and user" })
-export class OAuth2AccessTokenPageReqVO extends PageParam {
+export class OAuth2AccessTokenPageReqVO extends PageParamSortedBy('OAuth2AccessTokenSortField', tokenRecordPageSort) {
   @Field(() => String, { nullable: true })
   clientId?: string | null;
 

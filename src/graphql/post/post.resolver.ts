@@ -1,7 +1,7 @@
 // Job posts of the caller's tenant (system:post:*).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { PostRecord } from '../../core/post/post-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,8 +40,8 @@ export class PostResolver {
   @Authorized('system:post:query')
   @Query(() => PostViewPage, { nullable: true, description: 'Posts by sort; name and code match when contained' })
   postPage(@Arg('input', () => PostPageReqVO) input: PostPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<PostRecord>> {
-    const { pageNo, pageSize, name, code, status } = input;
-    return core.posts.page(ctx, { pageNo, pageSize }, { name, code, status });
+    const { page, filter } = splitPageInput(input);
+    return core.posts.page(ctx, page, filter);
   }
 
   @Authorized()

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { postPageSort } from '../../core/post/post-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('PostSaveReqVO', { description: 'A job post: id omitted on create, required on update' })
@@ -24,7 +25,7 @@ export class PostSaveReqVO {
 }
 
 @InputType('PostPageReqVO', { description: 'A page of posts: pageNo from 1, pageSize 1..100, optional filters (name and code match when contained)' })
-export class PostPageReqVO extends PageParam {
+export class PostPageReqVO extends PageParamSortedBy('PostSortField', postPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 

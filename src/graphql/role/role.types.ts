@@ -1,6 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { DateTime, Int64 } from '../common/scalars';
-import { PageOf, PageParam } from '../common/page';
+import { rolePageSort } from '../../core/permission/role-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 
 @InputType('RoleSaveReqVO', { description: 'A role to create (no id) or update (id required)' })
 export class RoleSaveReqVO {
@@ -30,7 +31,7 @@ export class RoleUpdateStatusReqVO {
 }
 
 @InputType('RolePageReqVO', { description: 'A page of roles: pageNo from 1, pageSize 1..100, optional filters' })
-export class RolePageReqVO extends PageParam {
+export class RolePageReqVO extends PageParamSortedBy('RoleSortField', rolePageSort) {
   @Field(() => String, { nullable: true, description: 'Part of the name' })
   name?: string | null;
 

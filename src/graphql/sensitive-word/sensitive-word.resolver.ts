@@ -1,7 +1,7 @@
 // Sensitive words of the caller's tenant (system:sensitive-word:*) and the text check built on them.
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SensitiveWordRecord } from '../../core/sensitive-word/sensitive-word-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -40,8 +40,8 @@ export class SensitiveWordResolver {
   @Authorized('system:sensitive-word:query')
   @Query(() => SensitiveWordViewPage, { nullable: true, description: 'Sensitive words, newest first' })
   sensitiveWordPage(@Arg('input', () => SensitiveWordPageReqVO) input: SensitiveWordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SensitiveWordRecord>> {
-    const { pageNo, pageSize, name, tag, status } = input;
-    return core.sensitiveWords.page(ctx, { pageNo, pageSize }, { name, tag, status });
+    const { page, filter } = splitPageInput(input);
+    return core.sensitiveWords.page(ctx, page, filter);
   }
 
   @Authorized('system:sensitive-word:query')

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { sensitiveWordPageSort } from '../../core/sensitive-word/sensitive-word-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('SensitiveWordSaveVO', { description: 'A sensitive word of the tenant: id omitted on create, required on update' })
@@ -21,7 +22,7 @@ export class SensitiveWordSaveVO {
 }
 
 @InputType('SensitiveWordPageReqVO', { description: 'A page of sensitive words: name matches when contained, tag is one of the word\'s tags' })
-export class SensitiveWordPageReqVO extends PageParam {
+export class SensitiveWordPageReqVO extends PageParamSortedBy('SensitiveWordSortField', sensitiveWordPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 

@@ -2,7 +2,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { ShortLinkGroupRecord } from '../../core/short-link/short-link-group-service';
 import type { ShortLinkView } from '../../core/short-link/short-link-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -52,8 +52,8 @@ export class ShortLinkGroupResolver {
   @Authorized('system:short-link-group:query')
   @Query(() => ShortLinkGroupViewPage, { nullable: true, description: 'Short-link groups by sort; name and code match when contained' })
   shortLinkGroupPage(@Arg('input', () => SysShortLinkGroupPageReqVO) input: SysShortLinkGroupPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkGroupRecord>> {
-    const { pageNo, pageSize, groupName, groupCode } = input;
-    return core.shortLinkGroups.page(ctx, { pageNo, pageSize }, { groupName, groupCode });
+    const { page, filter } = splitPageInput(input);
+    return core.shortLinkGroups.page(ctx, page, filter);
   }
 
   @Authorized()
@@ -106,7 +106,7 @@ export class ShortLinkRecordResolver {
   @Authorized('system:short-link:query')
   @Query(() => ShortLinkRecordViewPage, { nullable: true, description: 'Short links, newest first' })
   shortLinkPage(@Arg('input', () => SysShortLinkRecordPageReqVO) input: SysShortLinkRecordPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<ShortLinkView>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.shortLinks.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.shortLinks.page(ctx, page, filter);
   }
 }

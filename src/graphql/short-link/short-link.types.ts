@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { shortLinkGroupPageSort } from '../../core/short-link/short-link-group-service';
+import { shortLinkPageSort } from '../../core/short-link/short-link-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('SysShortLinkGroupSaveReqVO', { description: 'A short-link group: id omitted on create, required on update' })
@@ -27,7 +29,7 @@ export class SysShortLinkGroupSaveReqVO {
 }
 
 @InputType('SysShortLinkGroupPageReqVO', { description: 'A page of short-link groups: pageNo from 1, pageSize 1..100, optional filters' })
-export class SysShortLinkGroupPageReqVO extends PageParam {
+export class SysShortLinkGroupPageReqVO extends PageParamSortedBy('ShortLinkGroupSortField', shortLinkGroupPageSort) {
   @Field(() => String, { nullable: true, description: 'Part of the name' })
   groupName?: string | null;
 
@@ -98,7 +100,7 @@ export class SysShortLinkRecordUpdateStatusReqVO {
 }
 
 @InputType('SysShortLinkRecordPageReqVO', { description: 'A page of short links, newest first: pageNo from 1, pageSize 1..100, optional filters' })
-export class SysShortLinkRecordPageReqVO extends PageParam {
+export class SysShortLinkRecordPageReqVO extends PageParamSortedBy('ShortLinkSortField', shortLinkPageSort) {
   @Field(() => Int64, { nullable: true })
   groupId?: number | null;
 

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { SocialClientRecord } from '../../core/social/social-client-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -39,8 +39,8 @@ export class SocialClientResolver {
   @Authorized('system:social-client:query')
   @Query(() => SocialClientPage, { nullable: true, description: 'A page of social clients, newest first' })
   socialClientPage(@Arg('input', () => SocialClientPageReqVO) input: SocialClientPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<SocialClientRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.socialClients.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.socialClients.page(ctx, page, filter);
   }
 
   @Authorized('system:social-client:query')

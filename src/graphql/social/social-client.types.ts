@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { socialClientPageSort } from '../../core/social/social-client-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('SocialClientSaveReqVO', { description: "A tenant's app on a social platform, one per social type and user type" })
@@ -30,7 +31,7 @@ export class SocialClientSaveReqVO {
 }
 
 @InputType('SocialClientPageReqVO', { description: 'A page of social clients by name (substring), social type, user type and status' })
-export class SocialClientPageReqVO extends PageParam {
+export class SocialClientPageReqVO extends PageParamSortedBy('SocialClientSortField', socialClientPageSort) {
   @Field(() => String, { nullable: true })
   name?: string | null;
 

@@ -1,5 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { tenantPackagePageSort } from '../../core/tenant/tenant-package-service';
+import { tenantPageSort } from '../../core/tenant/tenant-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('TenantSaveReqVO', { description: 'A tenant to create (no id) or update (id required)' })
@@ -39,7 +41,7 @@ export class TenantSaveReqVO {
 }
 
 @InputType('TenantPageReqVO', { description: 'A page of tenants: pageNo from 1, pageSize 1..100, optional filters' })
-export class TenantPageReqVO extends PageParam {
+export class TenantPageReqVO extends PageParamSortedBy('TenantSortField', tenantPageSort) {
   @Field(() => String, { nullable: true, description: 'Part of the name' })
   name?: string | null;
 
@@ -131,7 +133,7 @@ export class TenantPackageSaveReqVO {
 }
 
 @InputType('TenantPackagePageReqVO', { description: 'A page of tenant packages: pageNo from 1, pageSize 1..100, optional filters' })
-export class TenantPackagePageReqVO extends PageParam {
+export class TenantPackagePageReqVO extends PageParamSortedBy('TenantPackageSortField', tenantPackagePageSort) {
   @Field(() => String, { nullable: true, description: 'Part of the name' })
   name?: string | null;
 

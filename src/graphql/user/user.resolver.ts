@@ -5,7 +5,7 @@ import type { DeptRecord } from '../../core/dept/dept-service';
 import type { PostRecord } from '../../core/post/post-service';
 import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';
 import { CurrentAdminRole } from '../auth/auth.resolver';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
@@ -69,8 +69,8 @@ export class UserResolver {
   @Authorized('system:user:query')
   @Query(() => UserViewPage, { nullable: true, description: 'Administrators within your data scope, newest first' })
   userPage(@Arg('input', () => UserPageReqVO) input: UserPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<UserRecord>> {
-    const { pageNo, pageSize, username, mobile, status, deptId } = input;
-    return core.users.page(ctx, { pageNo, pageSize }, { username, mobile, status, deptId });
+    const { page, filter } = splitPageInput(input);
+    return core.users.page(ctx, page, filter);
   }
 
   @Authorized()

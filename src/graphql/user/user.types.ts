@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { userPageSort } from '../../core/user/user-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('UserSaveReqVO', { description: 'An administrator: id omitted on create, required on update' })
@@ -95,7 +96,7 @@ export class UserProfileUpdatePasswordReqVO {
 export class OAuth2UserUpdateReqVO extends OwnDetailsFields {}
 
 @InputType('UserPageReqVO', { description: 'A page of administrators within your data scope: pageNo from 1, pageSize 1..100, optional filters' })
-export class UserPageReqVO extends PageParam {
+export class UserPageReqVO extends PageParamSortedBy('UserSortField', userPageSort) {
   @Field(() => String, { nullable: true, description: 'Contained in the username' })
   username?: string | null;
 

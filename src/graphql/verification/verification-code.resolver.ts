@@ -2,7 +2,7 @@
 // SMS and mail codes for a target, and a page of what was sent (never the codes themselves).
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { VerificationCodeRecord } from '../../core/verification/verification-code-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import type { GraphQLContext } from '../context';
 import {
   MailCodeSendReqDTO,
@@ -65,7 +65,7 @@ export class VerificationCodeResolver {
     @Arg('input', () => VerificationCodePageReqVO) input: VerificationCodePageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<Page<VerificationCodeRecord>> {
-    const { pageNo, pageSize, ...filter } = input;
-    return core.verificationCodes.page(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    return core.verificationCodes.page(ctx, page, filter);
   }
 }

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf, PageParam } from '../common/page';
+import { verificationCodePageSort } from '../../core/verification/verification-code-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 const SCENE = 'What the code is for: 1 member login, 2 member update mobile, 3 member update password, 4 member reset password, 5 member register, 21 admin login, 22 admin reset password';
@@ -67,7 +68,7 @@ export class MailCodeUseReqDTO extends CodeUseFields {
 }
 
 @InputType('VerificationCodePageReqVO', { description: 'A page of sent verification codes, newest first' })
-export class VerificationCodePageReqVO extends PageParam {
+export class VerificationCodePageReqVO extends PageParamSortedBy('VerificationCodeSortField', verificationCodePageSort) {
   @Field(() => String, { nullable: true, description: 'sms or mail' })
   channel?: string | null;
 
@@ -79,12 +80,6 @@ export class VerificationCodePageReqVO extends PageParam {
 
   @Field(() => Boolean, { nullable: true })
   used?: boolean | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'From this time (inclusive)' })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true, description: 'Up to this time (inclusive)' })
-  createTimeTo?: Date | null;
 }
 
 @ObjectType('VerificationCodeView', { description: 'A sent verification code; the code itself is never shown' })

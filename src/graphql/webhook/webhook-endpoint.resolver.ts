@@ -2,7 +2,7 @@
 // secret is answered by create and rotate only; deliveries and every attempt for the console's log.
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { WebhookDeliveryAttemptRecord } from '../../core/webhook/webhook-endpoint-service';
-import type { Page } from '../common/page';
+import { type Page, splitPageInput } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 import type { GraphQLContext } from '../context';
 import {
@@ -94,16 +94,16 @@ export class WebhookEndpointResolver {
   @Authorized('partner:webhook-endpoint:query')
   @Query(() => WebhookEndpointViewPage, { nullable: true, description: 'Endpoints of the tenant, newest first (secrets masked)' })
   async webhookEndpointPage(@Arg('input', () => WebhookEndpointPageReqVO) input: WebhookEndpointPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<WebhookEndpointView>> {
-    const { pageNo, pageSize, partnerClientId } = input;
-    const { list, total } = await core.webhookEndpoints.page(ctx, { pageNo, pageSize }, { partnerClientId });
+    const { page, filter } = splitPageInput(input);
+    const { list, total } = await core.webhookEndpoints.page(ctx, page, filter);
     return { list: list.map(endpointView), total };
   }
 
   @Authorized('partner:webhook-endpoint:query')
   @Query(() => WebhookDeliveryViewPage, { nullable: true, description: 'Deliveries of one endpoint, newest first, by status, event type and time' })
   async webhookDeliveryPage(@Arg('input', () => WebhookDeliveryPageReqVO) input: WebhookDeliveryPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<WebhookDeliveryView>> {
-    const { pageNo, pageSize, ...filter } = input;
-    const { list, total } = await core.webhookEndpoints.deliveries(ctx, { pageNo, pageSize }, filter);
+    const { page, filter } = splitPageInput(input);
+    const { list, total } = await core.webhookEndpoints.deliveries(ctx, page, filter);
     return { list: list.map(deliveryView), total };
   }
 
@@ -113,7 +113,7 @@ export class WebhookEndpointResolver {
     @Arg('input', () => WebhookDeliveryAttemptPageReqVO) input: WebhookDeliveryAttemptPageReqVO,
     @Ctx() { ctx, core }: GraphQLContext,
   ): Promise<Page<WebhookDeliveryAttemptRecord>> {
-    const { pageNo, pageSize, deliveryId } = input;
-    return core.webhookEndpoints.attempts(ctx, { pageNo, pageSize }, deliveryId);
+    const { page, filter } = splitPageInput(input);
+    return core.webhookEndpoints.attempts(ctx, page, filter.deliveryId);
   }
 }

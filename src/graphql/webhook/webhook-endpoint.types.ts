@@ -1,6 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { WebhookDeliveryRecord, WebhookEndpointView as WebhookEndpointRecord } from '../../core/webhook/webhook-endpoint-service';
-import { PageOf, PageParam } from '../common/page';
+import { webhookDeliveryAttemptPageSort, webhookDeliveryPageSort, webhookEndpointPageSort } from '../../core/webhook/webhook-endpoint-service';
+import { PageOf, PageParamSortedBy } from '../common/page';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('WebhookEndpointSaveReqVO', { description: 'A webhook endpoint of a partner client: id omitted on create, required on update' })
@@ -22,7 +23,7 @@ export class WebhookEndpointSaveReqVO {
 }
 
 @InputType('WebhookEndpointPageReqVO', { description: 'A page of webhook endpoints, newest first: pageNo from 1, pageSize 1..100' })
-export class WebhookEndpointPageReqVO extends PageParam {
+export class WebhookEndpointPageReqVO extends PageParamSortedBy('WebhookEndpointSortField', webhookEndpointPageSort) {
   @Field(() => String, { nullable: true, description: 'Only the endpoints of this partner client' })
   partnerClientId?: string | null;
 }
@@ -98,8 +99,8 @@ export class WebhookEndpointWithSecret {
   secret!: string;
 }
 
-@InputType('WebhookDeliveryPageReqVO', { description: 'A page of the deliveries of one endpoint, newest first; createTime within [createTimeFrom, createTimeTo]' })
-export class WebhookDeliveryPageReqVO extends PageParam {
+@InputType('WebhookDeliveryPageReqVO', { description: 'A page of the deliveries of one endpoint, newest first' })
+export class WebhookDeliveryPageReqVO extends PageParamSortedBy('WebhookDeliverySortField', webhookDeliveryPageSort) {
   @Field(() => Int64)
   endpointId!: number;
 
@@ -108,12 +109,6 @@ export class WebhookDeliveryPageReqVO extends PageParam {
 
   @Field(() => String, { nullable: true, description: 'The exact event type' })
   eventType?: string | null;
-
-  @Field(() => DateTime, { nullable: true })
-  createTimeFrom?: Date | null;
-
-  @Field(() => DateTime, { nullable: true })
-  createTimeTo?: Date | null;
 }
 
 @ObjectType('WebhookDeliveryView', { description: 'One event to one endpoint, with its last attempt (every attempt: webhookDeliveryAttemptPage)' })
@@ -164,7 +159,7 @@ export class WebhookDeliveryView {
 export const WebhookDeliveryViewPage = PageOf(WebhookDeliveryView);
 
 @InputType('WebhookDeliveryAttemptPageReqVO', { description: 'A page of the attempts of one delivery, newest first' })
-export class WebhookDeliveryAttemptPageReqVO extends PageParam {
+export class WebhookDeliveryAttemptPageReqVO extends PageParamSortedBy('WebhookDeliveryAttemptSortField', webhookDeliveryAttemptPageSort) {
   @Field(() => Int64)
   deliveryId!: number;
 }
