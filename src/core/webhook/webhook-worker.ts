@@ -22,6 +22,8 @@ import { DeliveryStatus } from './webhook-statuses';
 export interface WebhookWorkerSettings {
   /** Between claims when nothing is due, ms. */
   pollIntervalMs: number;
+  /** A wake-up claims after this long, so one claim takes the deliveries of many commits, ms. */
+  wakeDelayMs: number;
   /** Time-out of one POST, ms. */
   attemptTimeoutMs: number;
   /** Delay before each retry, ms; after the last one the delivery fails. Jitter of ±20% is added. */
@@ -37,6 +39,7 @@ export interface WebhookWorkerSettings {
 /** About a day of retries (27.6 h), as Standard Webhooks suggests. */
 export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   pollIntervalMs: 250,
+  wakeDelayMs: 10,
   attemptTimeoutMs: 10_000,
   retryDelaysMs: [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000].map((seconds) => seconds * 1000),
   disableAfterFailingMs: 24 * 3_600_000,
@@ -60,6 +63,8 @@ type DueDelivery = Prisma.WebhookDeliveryGetPayload<{ include: typeof DUE_DELIVE
 
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled claim runs (epoch ms of the monotonic clock). */
+  private tickDueAt = Infinity;
   private stopped = false;
   /** A tick is claiming: another waits for it (two claims at once could take the same rows on SQLite). */
   private ticking = false;
@@ -99,10 +104,14 @@ export class WebhookWorker {
     await Promise.allSettled([...this.pending]);
   }
 
-  /** Deliveries were committed (here or, on PostgreSQL, by any process): claim now. */
+  /**
+   * Deliveries were committed (here or, on PostgreSQL, by any process) or an attempt ended: claim
+   * soon. Wake-ups within wakeDelayMs share one claim: at hundreds of commits a second a claim per
+   * commit would cost the partner calls more than the deliveries themselves.
+   */
   private wake(): void {
     if (this.ticking) this.wakeDuringTick = true;
-    else this.schedule(0);
+    else if (this.tickDueAt > performance.now() + this.settings.wakeDelayMs) this.schedule(this.settings.wakeDelayMs);
   }
 
   /** LISTEN on a connection of its own; after a failure, again a little later. */
@@ -135,7 +144,11 @@ export class WebhookWorker {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.tickDueAt = performance.now() + delayMs;
+    this.timer = setTimeout(() => {
+      this.tickDueAt = Infinity;
+      void this.tick();
+    }, delayMs);
   }
 
   private async tick(): Promise<void> {
@@ -147,14 +160,14 @@ export class WebhookWorker {
     } finally {
       this.ticking = false;
     }
-    if (this.wakeDuringTick) this.schedule(0);
+    if (this.wakeDuringTick) this.wake();
   }
 
   /** Claims what there is room for and starts its attempts; answers the delay before the next claim. */
   private async claimAndStart(): Promise<number> {
     let claimed: DueDelivery[] = [];
+    const room = this.settings.maxConcurrency - this.running;
     try {
-      const room = this.settings.maxConcurrency - this.running;
       if (room > 0) claimed = await this.claimDue(room);
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook claim failed');
@@ -173,7 +186,8 @@ export class WebhookWorker {
         });
       this.pending.add(attempt);
     }
-    return claimed.length > 0 ? 0 : this.settings.pollIntervalMs;
+    // A full claim may have left more due; a partial one took all there was (ending attempts wake it).
+    return room > 0 && claimed.length >= room ? 0 : this.settings.pollIntervalMs;
   }
 
   /** Leases up to `limit` due deliveries and reads them with their events and endpoints, in one read for the batch. */
