@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { BasicCountrySaveReqVo } from '../gql/graphql';
+import type { BasicCountrySaveReqVo, CountrySortField } from '../gql/graphql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const CountryPageDocument = graphql(`
   query ConsoleCountryPage($input: BasicCountryPageReqVO!) {
@@ -50,12 +50,12 @@ export default defineResource({
   title: 'countries.title',
   permission: 'basic:country',
   columns: [
-    { field: 'enName', title: 'countries.enName', filter: true },
+    { field: 'enName', title: 'countries.enName', filter: true, sortable: true },
     { field: 'localName', title: 'countries.localName', filter: true },
-    { field: 'enShortName', title: 'countries.code', filter: true },
+    { field: 'enShortName', title: 'countries.code', filter: true, sortable: true },
     { field: 'areaId', title: 'countries.areaId' },
     { field: 'callingCode', title: 'countries.callingCode' },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
   ],
   fields: [
@@ -66,8 +66,8 @@ export default defineResource({
     { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { countryPage } = await execute(CountryPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { countryPage } = await execute(CountryPageDocument, { input: pageInputOf<CountrySortField>(query) });
     return { rows: countryPage.list, total: countryPage.total };
   },
   toForm: ({ enName, localName, enShortName, areaId, sort, status }) => ({ enName, localName, enShortName, areaId, sort, status }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { BasicCurrencySaveReqVo } from '../gql/graphql';
+import type { BasicCurrencySaveReqVo, CurrencySortField } from '../gql/graphql';
 import { oneIsEnabled, oneIsYes } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const CurrencyPageDocument = graphql(`
   query ConsoleCurrencyPage($input: BasicCurrencyPageReqVO!) {
@@ -50,13 +50,13 @@ export default defineResource({
   title: 'currencies.title',
   permission: 'basic:currency',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'abbreviationCode', title: 'common.code', filter: true },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'abbreviationCode', title: 'common.code', filter: true, sortable: true },
     { field: 'symbol', title: 'currencies.symbol' },
     { field: 'exchangeRate', title: 'currencies.exchangeRate' },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'showStatus', title: 'currencies.shown', filter: true, options: oneIsYes },
-    { field: 'status', title: 'common.status', filter: true, options: oneIsEnabled },
+    { field: 'status', title: 'common.status', filter: true, options: oneIsEnabled, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 50 },
@@ -67,8 +67,8 @@ export default defineResource({
     { name: 'showStatus', label: 'currencies.shown', kind: 'select', options: oneIsYes, initialValue: 1 },
     { name: 'status', label: 'common.status', kind: 'select', options: oneIsEnabled, initialValue: 1 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { currencyPage } = await execute(CurrencyPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { currencyPage } = await execute(CurrencyPageDocument, { input: pageInputOf<CurrencySortField>(query) });
     return { rows: currencyPage.list, total: currencyPage.total };
   },
   toForm: ({ name, abbreviationCode, symbol, exchangeRate, sort, showStatus, status }) => ({ name, abbreviationCode, symbol, exchangeRate, sort, showStatus, status }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { CurrencyRatePolicySaveReqVo } from '../gql/graphql';
+import type { CurrencyRatePolicySaveReqVo, CurrencyRatePolicySortField } from '../gql/graphql';
 import { countryCodeOptions, oneIsEnabled, ratePolicyTypes } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const CurrencyRatePolicyPageDocument = graphql(`
   query ConsoleCurrencyRatePolicyPage($input: CurrencyRatePolicyPageReqVO!) {
@@ -54,13 +54,13 @@ export default defineResource({
   title: 'ratePolicies.title',
   permission: 'basic:currency-rate-policy',
   columns: [
-    { field: 'policyType', title: 'ratePolicies.policyType', filter: true, options: ratePolicyTypes },
+    { field: 'policyType', title: 'ratePolicies.policyType', filter: true, options: ratePolicyTypes, sortable: true },
     { field: 'countryCode', title: 'ratePolicies.country', filter: true, options: countryCodeOptions },
     { field: 'userId', title: 'ratePolicies.member', filter: true },
     { field: 'premiumRate', title: 'ratePolicies.premiumRate' },
-    { field: 'status', title: 'common.status', filter: true, options: oneIsEnabled },
+    { field: 'status', title: 'common.status', filter: true, options: oneIsEnabled, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'policyType', label: 'ratePolicies.policyType', kind: 'select', required: true, options: ratePolicyTypes, initialValue: 1 },
@@ -70,8 +70,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: oneIsEnabled, initialValue: 1 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { currencyRatePolicyPage } = await execute(CurrencyRatePolicyPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { currencyRatePolicyPage } = await execute(CurrencyRatePolicyPageDocument, { input: pageInputOf<CurrencyRatePolicySortField>(query) });
     return { rows: currencyRatePolicyPage.list, total: currencyRatePolicyPage.total };
   },
   toForm: ({ policyType, countryCode, userId, premiumRate, status, remark }) => ({ policyType, countryCode, userId, premiumRate, status, remark }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { DictDataSaveReqVo } from '../gql/graphql';
+import type { DictDataSaveReqVo, DictDataSortField } from '../gql/graphql';
 import { commonStatus, dictColorTypes, dictTypeOptions } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const DictDataPageDocument = graphql(`
   query ConsoleDictDataPage($input: DictDataPageReqVO!) {
@@ -55,13 +55,13 @@ export default defineResource({
   permission: 'system:dict',
   columns: [
     { field: 'dictType', title: 'dictTypes.type', filter: true, options: dictTypeOptions },
-    { field: 'label', title: 'dictData.label', filter: true },
-    { field: 'value', title: 'dictData.value' },
-    { field: 'sort', title: 'common.sort' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'label', title: 'dictData.label', filter: true, sortable: true },
+    { field: 'value', title: 'dictData.value', sortable: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'colorType', title: 'dictData.colorType', options: dictColorTypes },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'dictType', label: 'dictTypes.type', kind: 'select', required: true, options: dictTypeOptions },
@@ -73,8 +73,8 @@ export default defineResource({
     { name: 'cssClass', label: 'dictData.cssClass', kind: 'text', max: 100 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { dictDataPage } = await execute(DictDataPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { dictDataPage } = await execute(DictDataPageDocument, { input: pageInputOf<DictDataSortField>(query) });
     return { rows: dictDataPage.list, total: dictDataPage.total };
   },
   toForm: ({ dictType, label, value, sort, status, colorType, cssClass, remark }) => ({ dictType, label, value, sort, status, colorType, cssClass, remark }),

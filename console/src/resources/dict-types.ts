@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { DictTypeSaveReqVo } from '../gql/graphql';
+import type { DictTypeSaveReqVo, DictTypeSortField } from '../gql/graphql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const DictTypePageDocument = graphql(`
   query ConsoleDictTypePage($input: DictTypePageReqVO!) {
@@ -47,11 +47,11 @@ export default defineResource({
   title: 'dictTypes.title',
   permission: 'system:dict',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'type', title: 'dictTypes.type', filter: true },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'type', title: 'dictTypes.type', filter: true, sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 100 },
@@ -59,8 +59,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { dictTypePage } = await execute(DictTypePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { dictTypePage } = await execute(DictTypePageDocument, { input: pageInputOf<DictTypeSortField>(query) });
     return { rows: dictTypePage.list, total: dictTypePage.total };
   },
   toForm: ({ name, type, status, remark }) => ({ name, type, status, remark }),

@@ -1,7 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { ErrorCodeSaveReqVo } from '../gql/graphql';
-import { defineResource, type ListQuery } from './types';
+import type { ErrorCodeSaveReqVo, ErrorCodeSortField } from '../gql/graphql';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const ErrorCodePageDocument = graphql(`
   query ConsoleErrorCodePage($input: ErrorCodePageReqVO!) {
@@ -47,12 +47,12 @@ export default defineResource({
   title: 'errorCodes.title',
   permission: 'system:error-code',
   columns: [
-    { field: 'applicationName', title: 'errorCodes.application', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'langType', title: 'errorCodes.language', filter: true },
+    { field: 'applicationName', title: 'errorCodes.application', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'langType', title: 'errorCodes.language', filter: true, sortable: true },
     { field: 'message', title: 'errorCodes.message', filter: true },
     { field: 'memo', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'applicationName', label: 'errorCodes.application', kind: 'text', required: true, max: 50 },
@@ -61,8 +61,8 @@ export default defineResource({
     { name: 'message', label: 'errorCodes.message', kind: 'textarea', required: true, max: 500 },
     { name: 'memo', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { errorCodePage } = await execute(ErrorCodePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { errorCodePage } = await execute(ErrorCodePageDocument, { input: pageInputOf<ErrorCodeSortField>(query) });
     return { rows: errorCodePage.list, total: errorCodePage.total };
   },
   toForm: ({ applicationName, code, langType, message, memo }) => ({ applicationName, code, langType, message, memo }),

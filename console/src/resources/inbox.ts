@@ -1,8 +1,9 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { MyNotifyMessageSortField } from '../gql/graphql';
 import { UNREAD_COUNT_QUERY_KEY } from '../layout/unread';
 import { notifyTemplateTypes, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const MyNotifyMessagePageDocument = graphql(`
   query ConsoleMyNotifyMessagePage($input: MyNotifyMessagePageReqVO!) {
@@ -48,8 +49,8 @@ export default defineResource({
     { field: 'readTime', title: 'messaging.readTime', dateTime: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { myNotifyMessagePage } = await execute(MyNotifyMessagePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { myNotifyMessagePage } = await execute(MyNotifyMessagePageDocument, { input: pageInputOf<MyNotifyMessageSortField>(query) });
     return { rows: myNotifyMessagePage.list, total: myNotifyMessagePage.total };
   },
   actions: [{ key: 'mark-read', label: 'inbox.markRead', when: (row) => !row.readStatus, submit: (row) => execute(MarkReadDocument, { ids: [row.id] }) }],

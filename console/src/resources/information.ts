@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { InformationSaveReqVo } from '../gql/graphql';
+import type { InformationSaveReqVo, InformationSortField } from '../gql/graphql';
 import { informationBusinessTypes, informationTerminalTypes, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 // The list leaves out the content (up to 100,000 characters each); the form reads it.
 const InformationPageDocument = graphql(`
@@ -72,14 +72,14 @@ export default defineResource({
   title: 'information.title',
   permission: 'content:information',
   columns: [
-    { field: 'title', title: 'content.title', filter: true },
+    { field: 'title', title: 'content.title', filter: true, sortable: true },
     { field: 'businessType', title: 'information.businessType', filter: true, options: informationBusinessTypes },
     { field: 'language', title: 'content.language', filter: true },
     { field: 'terminalType', title: 'content.terminalType', filter: true, options: informationTerminalTypes },
     { field: 'recommend', title: 'information.recommend', filter: true, options: yesNo },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'content.visibility', filter: true, options: yesNo },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'title', label: 'content.title', kind: 'text', required: true, max: 200 },
@@ -95,8 +95,8 @@ export default defineResource({
     { name: 'status', label: 'content.visibility', kind: 'select', required: true, options: yesNo, initialValue: true },
     { name: 'content', label: 'content.content', kind: 'textarea', required: true, max: 100_000 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { informationPage } = await execute(InformationPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { informationPage } = await execute(InformationPageDocument, { input: pageInputOf<InformationSortField>(query) });
     return { rows: informationPage.list, total: informationPage.total };
   },
   loadForm: async (row) => (await execute(InformationDocument, { id: row.id })).information,

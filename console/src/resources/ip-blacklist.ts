@@ -1,9 +1,9 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { GatewayIpBlacklistSaveReqVo } from '../gql/graphql';
+import type { GatewayIpBlacklistSaveReqVo, GatewayIpBlacklistSortField } from '../gql/graphql';
 import { commonStatus, yesNo } from './options';
 import { i18next } from '../i18n';
-import { defineResource, type ListQuery, type Option } from './types';
+import { defineResource, type ListQuery, type Option, pageInputOf } from './types';
 
 const GatewayIpBlacklistPageDocument = graphql(`
   query ConsoleGatewayIpBlacklistPage($input: GatewayIpBlacklistPageReqVO!) {
@@ -70,22 +70,22 @@ export default defineResource({
   title: 'ipBlacklist.title',
   permission: 'gateway:ip-blacklist',
   columns: [
-    { field: 'ip', title: 'ipBlacklist.ip', filter: true },
+    { field: 'ip', title: 'ipBlacklist.ip', filter: true, sortable: true },
     { field: 'ipType', title: 'ipBlacklist.ipType', filter: true, options: ipTypes },
     { field: 'source', title: 'ipBlacklist.source', filter: true, options: blacklistSources },
     { field: 'reason', title: 'ipBlacklist.reason' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'expired', title: 'ipBlacklist.expired', filter: true, options: yesNo },
-    { field: 'expireTime', title: 'ipBlacklist.expireTime', dateTime: true },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'expireTime', title: 'ipBlacklist.expireTime', dateTime: true, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'ip', label: 'ipBlacklist.ip', kind: 'text', required: true, max: 64 },
     { name: 'reason', label: 'ipBlacklist.reason', kind: 'textarea', max: 255 },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { gatewayIpBlacklistPage } = await execute(GatewayIpBlacklistPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { gatewayIpBlacklistPage } = await execute(GatewayIpBlacklistPageDocument, { input: pageInputOf<GatewayIpBlacklistSortField>(query) });
     return { rows: gatewayIpBlacklistPage.list, total: gatewayIpBlacklistPage.total };
   },
   toForm: ({ ip, reason, status }) => ({ ip, reason, status }),

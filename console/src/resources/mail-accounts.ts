@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { MailAccountSaveReqVo } from '../gql/graphql';
+import type { MailAccountSaveReqVo, MailAccountSortField } from '../gql/graphql';
 import { yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const MailAccountPageDocument = graphql(`
   query ConsoleMailAccountPage($input: MailAccountPageReqVO!) {
@@ -49,13 +49,13 @@ export default defineResource({
   title: 'mailAccounts.title',
   permission: 'system:mail-account',
   columns: [
-    { field: 'mail', title: 'mailAccounts.mail', filter: true },
-    { field: 'username', title: 'mailAccounts.username', filter: true },
+    { field: 'mail', title: 'mailAccounts.mail', filter: true, sortable: true },
+    { field: 'username', title: 'mailAccounts.username', filter: true, sortable: true },
     { field: 'password', title: 'mailAccounts.password' },
     { field: 'host', title: 'mailAccounts.host' },
     { field: 'port', title: 'mailAccounts.port' },
     { field: 'sslEnable', title: 'mailAccounts.sslEnable', options: yesNo },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   // The list's masked address, user and password (******) keep the stored ones when sent back unchanged.
   fields: [
@@ -66,8 +66,8 @@ export default defineResource({
     { name: 'port', label: 'mailAccounts.port', kind: 'number', required: true, initialValue: 465 },
     { name: 'sslEnable', label: 'mailAccounts.sslEnable', kind: 'select', required: true, options: yesNo, initialValue: true },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { mailAccountPage } = await execute(MailAccountPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { mailAccountPage } = await execute(MailAccountPageDocument, { input: pageInputOf<MailAccountSortField>(query) });
     return { rows: mailAccountPage.list, total: mailAccountPage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

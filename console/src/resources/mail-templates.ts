@@ -1,9 +1,9 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { MailTemplateSaveReqVo } from '../gql/graphql';
+import type { MailTemplateSaveReqVo, MailTemplateSortField } from '../gql/graphql';
 import { commonStatus, mailAccountOptions } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const MailTemplatePageDocument = graphql(`
   query ConsoleMailTemplatePage($input: MailTemplatePageReqVO!) {
@@ -71,14 +71,14 @@ export default defineResource({
   title: 'mailTemplates.title',
   permission: 'system:mail-template',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'languageCode', title: 'errorCodes.language', filter: true },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'languageCode', title: 'errorCodes.language', filter: true, sortable: true },
     { field: 'title', title: 'notices.noticeTitle' },
     { field: 'nickname', title: 'messaging.sender' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
@@ -91,8 +91,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { mailTemplatePage } = await execute(MailTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { mailTemplatePage } = await execute(MailTemplatePageDocument, { input: pageInputOf<MailTemplateSortField>(query) });
     return { rows: mailTemplatePage.list, total: mailTemplatePage.total };
   },
   loadForm: async (row) => {

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { NoticeSaveReqVo } from '../gql/graphql';
+import type { NoticeSaveReqVo, NoticeSortField } from '../gql/graphql';
 import { commonStatus, noticeTypes } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const NoticePageDocument = graphql(`
   query ConsoleNoticePage($input: NoticePageReqVO!) {
@@ -43,10 +43,10 @@ export default defineResource({
   title: 'notices.title',
   permission: 'system:notice',
   columns: [
-    { field: 'title', title: 'notices.noticeTitle', filter: true },
-    { field: 'type', title: 'notices.type', filter: true, options: noticeTypes },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'title', title: 'notices.noticeTitle', filter: true, sortable: true },
+    { field: 'type', title: 'notices.type', filter: true, options: noticeTypes, sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'title', label: 'notices.noticeTitle', kind: 'text', required: true, max: 50 },
@@ -54,8 +54,8 @@ export default defineResource({
     { name: 'content', label: 'notices.content', kind: 'textarea', required: true, max: 65535 },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { noticePage } = await execute(NoticePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { noticePage } = await execute(NoticePageDocument, { input: pageInputOf<NoticeSortField>(query) });
     return { rows: noticePage.list, total: noticePage.total };
   },
   toForm: ({ title, type, content, status }) => ({ title, type, content, status }),

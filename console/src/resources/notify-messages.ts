@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { NotifyMessageSortField } from '../gql/graphql';
 import { userTypes, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const NotifyMessagePageDocument = graphql(`
   query ConsoleNotifyMessagePage($input: NotifyMessagePageReqVO!) {
@@ -34,11 +35,11 @@ export default defineResource({
     { field: 'templateContent', title: 'notices.content' },
     { field: 'readStatus', title: 'messaging.read', filter: true, options: yesNo },
     { field: 'readTime', title: 'messaging.readTime', dateTime: true },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { notifyMessagePage } = await execute(NotifyMessagePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { notifyMessagePage } = await execute(NotifyMessagePageDocument, { input: pageInputOf<NotifyMessageSortField>(query) });
     return { rows: notifyMessagePage.list, total: notifyMessagePage.total };
   },
 });

@@ -1,9 +1,9 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { NotifyTemplateSaveReqVo } from '../gql/graphql';
+import type { NotifyTemplateSaveReqVo, NotifyTemplateSortField } from '../gql/graphql';
 import { commonStatus, notifyTemplateTypes, personUserTypes } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const NotifyTemplatePageDocument = graphql(`
   query ConsoleNotifyTemplatePage($input: NotifyTemplatePageReqVO!) {
@@ -55,15 +55,15 @@ export default defineResource({
   title: 'notifyTemplates.title',
   permission: 'system:notify-template',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'languageCode', title: 'errorCodes.language', filter: true },
-    { field: 'type', title: 'messaging.templateType', filter: true, options: notifyTemplateTypes },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'languageCode', title: 'errorCodes.language', filter: true, sortable: true },
+    { field: 'type', title: 'messaging.templateType', filter: true, options: notifyTemplateTypes, sortable: true },
     { field: 'nickname', title: 'messaging.sender' },
     { field: 'content', title: 'notices.content' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
@@ -75,8 +75,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { notifyTemplatePage } = await execute(NotifyTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { notifyTemplatePage } = await execute(NotifyTemplatePageDocument, { input: pageInputOf<NotifyTemplateSortField>(query) });
     return { rows: notifyTemplatePage.list, total: notifyTemplatePage.total };
   },
   toForm: ({ name, code, languageCode, type, nickname, content, status, remark }) => ({ name, code, languageCode, type, nickname, content, status, remark }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { OAuth2ClientSaveReqVo } from '../gql/graphql';
+import type { OAuth2ClientSaveReqVo, OAuth2ClientSortField } from '../gql/graphql';
 import { commonStatus, oauth2GrantTypes, tenantOptions } from './options';
-import { defineResource, type ListQuery, ShownOnce } from './types';
+import { defineResource, type ListQuery, pageInputOf, ShownOnce } from './types';
 
 const OAuth2ClientPageDocument = graphql(`
   query ConsoleOAuth2ClientPage($input: OAuth2ClientPageReqVO!) {
@@ -64,15 +64,15 @@ export default defineResource({
   title: 'oauth2Clients.title',
   permission: 'system:oauth2-client',
   columns: [
-    { field: 'clientId', title: 'oauth2Tokens.client', filter: true },
-    { field: 'name', title: 'common.name', filter: true },
+    { field: 'clientId', title: 'oauth2Tokens.client', filter: true, sortable: true },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
     { field: 'secret', title: 'oauth2Clients.secret' },
     { field: 'partnerName', title: 'oauth2Clients.partnerName' },
     // Several values in one cell: shown by their protocol names.
     { field: 'authorizedGrantTypes', title: 'oauth2Clients.grantTypes' },
     { field: 'tenantId', title: 'oauth2Clients.tenant', options: tenantOptions },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'clientId', label: 'oauth2Tokens.client', kind: 'text', required: true, min: 3, max: 64 },
@@ -97,8 +97,8 @@ export default defineResource({
     { name: 'ipWhitelist', label: 'oauth2Clients.ipWhitelist', kind: 'textarea', max: 2000 },
     { name: 'rateLimitQps', label: 'oauth2Clients.rateLimitQps', kind: 'number' },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { oauth2ClientPage } = await execute(OAuth2ClientPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { oauth2ClientPage } = await execute(OAuth2ClientPageDocument, { input: pageInputOf<OAuth2ClientSortField>(query) });
     return { rows: oauth2ClientPage.list, total: oauth2ClientPage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

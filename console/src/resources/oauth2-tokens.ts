@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { OAuth2AccessTokenSortField } from '../gql/graphql';
 import { userTypes } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const OAuth2TokenPageDocument = graphql(`
   query ConsoleOAuth2TokenPage($input: OAuth2AccessTokenPageReqVO!) {
@@ -39,8 +40,8 @@ export default defineResource({
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { oauth2TokenPage } = await execute(OAuth2TokenPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { oauth2TokenPage } = await execute(OAuth2TokenPageDocument, { input: pageInputOf<OAuth2AccessTokenSortField>(query) });
     return { rows: oauth2TokenPage.list, total: oauth2TokenPage.total };
   },
   remove: (row) => execute(RevokeOAuth2TokenDocument, { id: row.id }),

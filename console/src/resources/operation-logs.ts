@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { OperationLogSortField } from '../gql/graphql';
 import { successOptions } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const OperationLogPageDocument = graphql(`
   query ConsoleOperationLogPage($input: OperationLogPageReqVO!) {
@@ -36,11 +37,11 @@ export default defineResource({
     { field: 'resultMsg', title: 'operationLogs.message' },
     { field: 'ip', title: 'operationLogs.ip' },
     { field: 'durationMs', title: 'operationLogs.duration' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { operationLogPage } = await execute(OperationLogPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { operationLogPage } = await execute(OperationLogPageDocument, { input: pageInputOf<OperationLogSortField>(query) });
     return { rows: operationLogPage.list, total: operationLogPage.total };
   },
 });

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { ProtocolStatementSaveReqVo } from '../gql/graphql';
+import type { ProtocolStatementSaveReqVo, ProtocolStatementSortField } from '../gql/graphql';
 import { protocolPositionTypes, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 // The list leaves out the content (up to 100,000 characters each); the form reads it.
 const ProtocolStatementPageDocument = graphql(`
@@ -65,12 +65,12 @@ export default defineResource({
   title: 'protocolStatements.title',
   permission: 'content:protocol-statement',
   columns: [
-    { field: 'title', title: 'content.title', filter: true },
-    { field: 'positionType', title: 'protocolStatements.positionType', filter: true, options: protocolPositionTypes },
+    { field: 'title', title: 'content.title', filter: true, sortable: true },
+    { field: 'positionType', title: 'protocolStatements.positionType', filter: true, options: protocolPositionTypes, sortable: true },
     { field: 'language', title: 'content.language', filter: true },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'content.visibility', filter: true, options: yesNo },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'title', label: 'content.title', kind: 'text', required: true, max: 200 },
@@ -81,8 +81,8 @@ export default defineResource({
     { name: 'status', label: 'content.visibility', kind: 'select', required: true, options: yesNo, initialValue: true },
     { name: 'content', label: 'content.content', kind: 'textarea', required: true, max: 100_000 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { protocolStatementPage } = await execute(ProtocolStatementPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { protocolStatementPage } = await execute(ProtocolStatementPageDocument, { input: pageInputOf<ProtocolStatementSortField>(query) });
     return { rows: protocolStatementPage.list, total: protocolStatementPage.total };
   },
   loadForm: async (row) => (await execute(ProtocolStatementDocument, { id: row.id })).protocolStatement,

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { BasicRegionSaveReqVo } from '../gql/graphql';
+import type { BasicRegionSaveReqVo, RegionSortField } from '../gql/graphql';
 import { commonStatus, countryOptions, regionLevels } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const RegionPageDocument = graphql(`
   query ConsoleRegionPage($input: BasicRegionPageReqVO!) {
@@ -53,13 +53,13 @@ export default defineResource({
   permission: 'basic:region',
   columns: [
     { field: 'countryId', title: 'regions.country', filter: true, options: countryOptions },
-    { field: 'name', title: 'common.name', filter: true },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
     { field: 'province', title: 'regions.level', filter: true, options: regionLevels },
     { field: 'regionCode', title: 'regions.regionCode' },
     { field: 'postalCode', title: 'regions.postalCode' },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'countryId', label: 'regions.country', kind: 'select', required: true, options: countryOptions },
@@ -70,8 +70,8 @@ export default defineResource({
     { name: 'sort', label: 'common.sort', kind: 'number', required: true, initialValue: 0 },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { regionPage } = await execute(RegionPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { regionPage } = await execute(RegionPageDocument, { input: pageInputOf<RegionSortField>(query) });
     return { rows: regionPage.list, total: regionPage.total };
   },
   toForm: ({ countryId, name, province, regionCode, postalCode, sort, status }) => ({ countryId, name, province, regionCode, postalCode, sort, status }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SensitiveWordSaveVo } from '../gql/graphql';
+import type { SensitiveWordSaveVo, SensitiveWordSortField } from '../gql/graphql';
 import { commonStatus, sensitiveWordTags } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SensitiveWordPageDocument = graphql(`
   query ConsoleSensitiveWordPage($input: SensitiveWordPageReqVO!) {
@@ -47,11 +47,11 @@ export default defineResource({
   title: 'sensitiveWords.title',
   permission: 'system:sensitive-word',
   columns: [
-    { field: 'name', title: 'sensitiveWords.word', filter: true },
+    { field: 'name', title: 'sensitiveWords.word', filter: true, sortable: true },
     { field: 'tags', title: 'sensitiveWords.tags' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'description', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'sensitiveWords.word', kind: 'text', required: true, max: 255 },
@@ -59,8 +59,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'description', label: 'common.remark', kind: 'textarea', max: 512 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { sensitiveWordPage } = await execute(SensitiveWordPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { sensitiveWordPage } = await execute(SensitiveWordPageDocument, { input: pageInputOf<SensitiveWordSortField>(query) });
     return { rows: sensitiveWordPage.list, total: sensitiveWordPage.total };
   },
   toForm: ({ name, tags, status, description }) => ({ name, tags, status, description }),

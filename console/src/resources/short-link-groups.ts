@@ -1,7 +1,7 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SysShortLinkGroupSaveReqVo } from '../gql/graphql';
-import { defineResource, type ListQuery } from './types';
+import type { ShortLinkGroupSortField, SysShortLinkGroupSaveReqVo } from '../gql/graphql';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const ShortLinkGroupPageDocument = graphql(`
   query ConsoleShortLinkGroupPage($input: SysShortLinkGroupPageReqVO!) {
@@ -47,12 +47,12 @@ export default defineResource({
   title: 'shortLinkGroups.title',
   permission: 'system:short-link-group',
   columns: [
-    { field: 'groupName', title: 'common.name', filter: true },
-    { field: 'groupCode', title: 'common.code', filter: true },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'groupName', title: 'common.name', filter: true, sortable: true },
+    { field: 'groupCode', title: 'common.code', filter: true, sortable: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'description', title: 'shortLinkGroups.description' },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'groupName', label: 'common.name', kind: 'text', required: true, max: 64 },
@@ -61,8 +61,8 @@ export default defineResource({
     { name: 'description', label: 'shortLinkGroups.description', kind: 'textarea', max: 255 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 255 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { shortLinkGroupPage } = await execute(ShortLinkGroupPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { shortLinkGroupPage } = await execute(ShortLinkGroupPageDocument, { input: pageInputOf<ShortLinkGroupSortField>(query) });
     return { rows: shortLinkGroupPage.list, total: shortLinkGroupPage.total };
   },
   toForm: ({ groupName, groupCode, sort, description, remark }) => ({ groupName, groupCode, sort, description, remark }),

@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { ShortLinkSortField } from '../gql/graphql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const ShortLinkPageDocument = graphql(`
   query ConsoleShortLinkPage($input: SysShortLinkRecordPageReqVO!) {
@@ -42,11 +43,11 @@ export default defineResource({
     { field: 'status', title: 'common.status', filter: true, options: commonStatus },
     { field: 'lastVisitTime', title: 'shortLinks.lastVisit', dateTime: true },
     { field: 'expireTime', title: 'ipBlacklist.expireTime', dateTime: true },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { shortLinkPage } = await execute(ShortLinkPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { shortLinkPage } = await execute(ShortLinkPageDocument, { input: pageInputOf<ShortLinkSortField>(query) });
     return { rows: shortLinkPage.list, total: shortLinkPage.total };
   },
   remove: (row) => execute(DeleteShortLinkDocument, { id: row.id }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SmsChannelSaveReqVo } from '../gql/graphql';
+import type { SmsChannelSaveReqVo, SmsChannelSortField } from '../gql/graphql';
 import { commonStatus, smsChannelClientOptions } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SmsChannelPageDocument = graphql(`
   query ConsoleSmsChannelPage($input: SmsChannelPageReqVO!) {
@@ -50,14 +50,14 @@ export default defineResource({
   title: 'smsChannels.title',
   permission: 'system:sms-channel',
   columns: [
-    { field: 'signature', title: 'smsChannels.signature', filter: true },
-    { field: 'code', title: 'messaging.channel', filter: true },
+    { field: 'signature', title: 'smsChannels.signature', filter: true, sortable: true },
+    { field: 'code', title: 'messaging.channel', filter: true, sortable: true },
     { field: 'apiKey', title: 'smsChannels.apiKey' },
     { field: 'apiSecret', title: 'smsChannels.apiSecret' },
     { field: 'callbackUrl', title: 'smsChannels.callbackUrl' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'signature', label: 'smsChannels.signature', kind: 'text', required: true, max: 40 },
@@ -70,8 +70,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { smsChannelPage } = await execute(SmsChannelPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { smsChannelPage } = await execute(SmsChannelPageDocument, { input: pageInputOf<SmsChannelSortField>(query) });
     return { rows: smsChannelPage.list, total: smsChannelPage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { SendLogSortField } from '../gql/graphql';
 import { sendStatuses } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SmsLogPageDocument = graphql(`
   query ConsoleSmsLogPage($input: SmsLogPageReqVO!) {
@@ -34,11 +35,11 @@ export default defineResource({
     { field: 'sendStatus', title: 'messaging.sendStatus', filter: true, options: sendStatuses },
     { field: 'apiSendMsg', title: 'operationLogs.message' },
     { field: 'sendTime', title: 'messaging.sendTime', dateTime: true },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { smsLogPage } = await execute(SmsLogPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { smsLogPage } = await execute(SmsLogPageDocument, { input: pageInputOf<SendLogSortField>(query) });
     return { rows: smsLogPage.list, total: smsLogPage.total };
   },
 });

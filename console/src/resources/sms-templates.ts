@@ -1,9 +1,9 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SmsTemplateSaveReqVo } from '../gql/graphql';
+import type { SmsTemplateSaveReqVo, SmsTemplateSortField } from '../gql/graphql';
 import { commonStatus, smsChannelOptions, smsTemplateTypes } from './options';
 import { templateParamFields, templateParamValues } from './template-params';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SmsTemplatePageDocument = graphql(`
   query ConsoleSmsTemplatePage($input: SmsTemplatePageReqVO!) {
@@ -56,15 +56,15 @@ export default defineResource({
   title: 'smsTemplates.title',
   permission: 'system:sms-template',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'code', title: 'common.code', filter: true },
-    { field: 'type', title: 'messaging.templateType', filter: true, options: smsTemplateTypes },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'code', title: 'common.code', filter: true, sortable: true },
+    { field: 'type', title: 'messaging.templateType', filter: true, options: smsTemplateTypes, sortable: true },
     { field: 'channelCode', title: 'messaging.channel' },
     { field: 'apiTemplateId', title: 'smsTemplates.apiTemplateId' },
     { field: 'content', title: 'notices.content' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 63 },
@@ -76,8 +76,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { smsTemplatePage } = await execute(SmsTemplatePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { smsTemplatePage } = await execute(SmsTemplatePageDocument, { input: pageInputOf<SmsTemplateSortField>(query) });
     return { rows: smsTemplatePage.list, total: smsTemplatePage.total };
   },
   toForm: ({ name, code, type, channelId, apiTemplateId, content, status, remark }) => ({ name, code, type, channelId, apiTemplateId, content, status, remark }),

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SocialClientSaveReqVo } from '../gql/graphql';
+import type { SocialClientSaveReqVo, SocialClientSortField } from '../gql/graphql';
 import { commonStatus, socialTypes, personUserTypes } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SocialClientPageDocument = graphql(`
   query ConsoleSocialClientPage($input: SocialClientPageReqVO!) {
@@ -50,14 +50,14 @@ export default defineResource({
   title: 'socialClients.title',
   permission: 'system:social-client',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'socialType', title: 'socialClients.socialType', filter: true, options: socialTypes },
-    { field: 'userType', title: 'oauth2Tokens.userType', filter: true, options: personUserTypes },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'socialType', title: 'socialClients.socialType', filter: true, options: socialTypes, sortable: true },
+    { field: 'userType', title: 'oauth2Tokens.userType', filter: true, options: personUserTypes, sortable: true },
     { field: 'clientId', title: 'socialClients.clientId' },
     { field: 'clientSecret', title: 'socialClients.clientSecret' },
     { field: 'agentId', title: 'socialClients.agentId' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 255 },
@@ -70,8 +70,8 @@ export default defineResource({
     { name: 'agentId', label: 'socialClients.agentId', kind: 'text', max: 255, initialValue: '' },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { socialClientPage } = await execute(SocialClientPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { socialClientPage } = await execute(SocialClientPageDocument, { input: pageInputOf<SocialClientSortField>(query) });
     return { rows: socialClientPage.list, total: socialClientPage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SupportInfoSaveReqVo } from '../gql/graphql';
+import type { SupportInfoSaveReqVo, SupportInfoSortField } from '../gql/graphql';
 import { classifyTree, commonStatus, supportTerminalTypes, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 // The list leaves out the content (up to 100,000 characters each); the form reads it.
 const SupportInfoPageDocument = graphql(`
@@ -70,14 +70,14 @@ export default defineResource({
   title: 'supportInfos.title',
   permission: 'content:support-info',
   columns: [
-    { field: 'title', title: 'content.title', filter: true },
+    { field: 'title', title: 'content.title', filter: true, sortable: true },
     { field: 'classifyUuid', title: 'supportInfos.classify' },
     { field: 'language', title: 'content.language', filter: true },
     { field: 'terminalType', title: 'content.terminalType', filter: true, options: supportTerminalTypes },
     { field: 'hot', title: 'content.hot', filter: true, options: yesNo },
-    { field: 'sort', title: 'common.sort' },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'classifyId', label: 'supportInfos.classify', kind: 'treeSelect', required: true, tree: classifyTree },
@@ -91,8 +91,8 @@ export default defineResource({
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
     { name: 'content', label: 'content.content', kind: 'textarea', required: true, max: 100_000 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { supportInfoPage } = await execute(SupportInfoPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { supportInfoPage } = await execute(SupportInfoPageDocument, { input: pageInputOf<SupportInfoSortField>(query) });
     return { rows: supportInfoPage.list, total: supportInfoPage.total };
   },
   loadForm: async (row) => (await execute(SupportInfoDocument, { id: row.id })).supportInfo,

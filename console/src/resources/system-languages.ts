@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { SystemLanguageSaveReqVo } from '../gql/graphql';
+import type { SystemLanguageSaveReqVo, SystemLanguageSortField } from '../gql/graphql';
 import { commonStatus, yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const SystemLanguagePageDocument = graphql(`
   query ConsoleSystemLanguagePage($input: SystemLanguagePageReqVO!) {
@@ -51,13 +51,13 @@ export default defineResource({
   title: 'systemLanguages.title',
   permission: 'system:language',
   columns: [
-    { field: 'langCode', title: 'common.code', filter: true },
-    { field: 'langName', title: 'common.name', filter: true },
-    { field: 'sort', title: 'common.sort' },
+    { field: 'langCode', title: 'common.code', filter: true, sortable: true },
+    { field: 'langName', title: 'common.name', filter: true, sortable: true },
+    { field: 'sort', title: 'common.sort', sortable: true },
     { field: 'showFlag', title: 'currencies.shown', filter: true, options: yesNo },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'langCode', label: 'common.code', kind: 'text', required: true, max: 10 },
@@ -70,8 +70,8 @@ export default defineResource({
     { name: 'whitelistUserIds', label: 'systemLanguages.whitelistUserIds', kind: 'tags' },
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 255 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { systemLanguagePage } = await execute(SystemLanguagePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { systemLanguagePage } = await execute(SystemLanguagePageDocument, { input: pageInputOf<SystemLanguageSortField>(query) });
     return { rows: systemLanguagePage.list, total: systemLanguagePage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { TenantPackageSaveReqVo } from '../gql/graphql';
+import type { TenantPackageSaveReqVo, TenantPackageSortField } from '../gql/graphql';
 import { commonStatus, menuTree } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const TenantPackagePageDocument = graphql(`
   query ConsoleTenantPackagePage($input: TenantPackagePageReqVO!) {
@@ -47,10 +47,10 @@ export default defineResource({
   title: 'tenantPackages.title',
   permission: 'system:tenant-package',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
     { field: 'remark', title: 'common.remark' },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 30 },
@@ -58,8 +58,8 @@ export default defineResource({
     { name: 'remark', label: 'common.remark', kind: 'textarea', max: 500 },
     { name: 'menuIds', label: 'roles.menus', kind: 'checkTree', tree: menuTree, initialValue: [] },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { tenantPackagePage } = await execute(TenantPackagePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { tenantPackagePage } = await execute(TenantPackagePageDocument, { input: pageInputOf<TenantPackageSortField>(query) });
     return { rows: tenantPackagePage.list, total: tenantPackagePage.total };
   },
   toForm: ({ name, status, remark, menuIds }) => ({ name, status, remark, menuIds }),

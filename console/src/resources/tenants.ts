@@ -1,8 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { TenantSaveReqVo } from '../gql/graphql';
+import type { TenantSaveReqVo, TenantSortField } from '../gql/graphql';
 import { commonStatus, tenantPackageOptions } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const TenantPageDocument = graphql(`
   query ConsoleTenantPage($input: TenantPageReqVO!) {
@@ -51,14 +51,14 @@ export default defineResource({
   title: 'tenants.title',
   permission: 'system:tenant',
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
+    { field: 'name', title: 'common.name', filter: true, sortable: true },
     { field: 'packageId', title: 'tenants.package', filter: true, options: tenantPackageOptions },
-    { field: 'contactName', title: 'tenants.contactName', filter: true },
+    { field: 'contactName', title: 'tenants.contactName', filter: true, sortable: true },
     { field: 'contactMobile', title: 'tenants.contactMobile', filter: true },
     { field: 'accountCount', title: 'tenants.accountCount' },
-    { field: 'expireTime', title: 'tenants.expireTime', dateTime: true },
-    { field: 'status', title: 'common.status', filter: true, options: commonStatus },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'expireTime', title: 'tenants.expireTime', dateTime: true, sortable: true },
+    { field: 'status', title: 'common.status', filter: true, options: commonStatus, sortable: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [
     { name: 'name', label: 'common.name', kind: 'text', required: true, max: 30 },
@@ -73,8 +73,8 @@ export default defineResource({
     { name: 'expireTime', label: 'tenants.expireTime', kind: 'dateTime', required: true },
     { name: 'status', label: 'common.status', kind: 'select', required: true, options: commonStatus, initialValue: 0 },
   ],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { tenantPage } = await execute(TenantPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { tenantPage } = await execute(TenantPageDocument, { input: pageInputOf<TenantSortField>(query) });
     return { rows: tenantPage.list, total: tenantPage.total };
   },
   toForm: ({ id: _id, createTime: _created, ...row }) => row,

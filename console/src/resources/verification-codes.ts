@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { VerificationCodeSortField } from '../gql/graphql';
 import { yesNo } from './options';
-import { defineResource, type ListQuery } from './types';
+import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const VerificationCodePageDocument = graphql(`
   query ConsoleVerificationCodePage($input: VerificationCodePageReqVO!) {
@@ -39,8 +40,8 @@ export default defineResource({
     { field: 'createTime', title: 'common.createdAt', dateTime: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { verificationCodePage } = await execute(VerificationCodePageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { verificationCodePage } = await execute(VerificationCodePageDocument, { input: pageInputOf<VerificationCodeSortField>(query) });
     return { rows: verificationCodePage.list, total: verificationCodePage.total };
   },
 });

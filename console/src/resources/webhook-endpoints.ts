@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { WebhookEndpointSortField } from '../gql/graphql';
 import { commonStatus } from './options';
-import { defineResource, type ListQuery, ShownOnce } from './types';
+import { defineResource, type ListQuery, pageInputOf, ShownOnce } from './types';
 
 const WebhookEndpointPageDocument = graphql(`
   query ConsoleWebhookEndpointPage($input: WebhookEndpointPageReqVO!) {
@@ -43,17 +44,17 @@ export default defineResource({
   permission: 'partner:webhook-endpoint',
   columns: [
     { field: 'partnerClientId', title: 'oauth2Tokens.client', filter: true },
-    { field: 'url', title: 'webhookEndpoints.url' },
+    { field: 'url', title: 'webhookEndpoints.url', sortable: true },
     { field: 'eventTypes', title: 'webhookEndpoints.eventTypes' },
     { field: 'secretMask', title: 'webhookEndpoints.secret' },
     { field: 'status', title: 'common.status', options: commonStatus },
     { field: 'disabledReason', title: 'webhookEndpoints.disabledReason' },
     { field: 'failingSinceTime', title: 'webhookEndpoints.failingSince', dateTime: true },
-    { field: 'createTime', title: 'common.createdAt', dateTime: true },
+    { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
   fields: [],
-  list: async ({ pageNo, pageSize, filters }: ListQuery) => {
-    const { webhookEndpointPage } = await execute(WebhookEndpointPageDocument, { input: { pageNo, pageSize, ...filters } });
+  list: async (query: ListQuery) => {
+    const { webhookEndpointPage } = await execute(WebhookEndpointPageDocument, { input: pageInputOf<WebhookEndpointSortField>(query) });
     return { rows: webhookEndpointPage.list, total: webhookEndpointPage.total };
   },
   remove: (row) => execute(DeleteWebhookEndpointDocument, { id: row.id }),
