@@ -99,6 +99,10 @@ export const en = {
     title: 'Sensitive words',
     word: 'Word',
     tags: 'Tags',
+    checkText: 'Check text',
+    text: 'Text',
+    found: 'Sensitive words found',
+    noneFound: 'No sensitive words',
   },
   operationLogs: {
     title: 'Operation log',

@@ -101,6 +101,10 @@ export const zhCN: Texts = {
     title: '敏感词',
     word: '敏感词',
     tags: '标签',
+    checkText: '检测文本',
+    text: '文本',
+    found: '发现的敏感词',
+    noneFound: '没有敏感词',
   },
   operationLogs: {
     title: '操作日志',

@@ -2,7 +2,7 @@ import { execute } from '../api/client';
 import { graphql } from '../gql';
 import type { SensitiveWordSaveVo, SensitiveWordSortField } from '../gql/graphql';
 import { commonStatus, sensitiveWordTags } from './options';
-import { defineResource, type ListQuery, pageInputOf } from './types';
+import { defineResource, Findings, type ListQuery, pageInputOf } from './types';
 
 const SensitiveWordPageDocument = graphql(`
   query ConsoleSensitiveWordPage($input: SensitiveWordPageReqVO!) {
@@ -42,6 +42,12 @@ const DeleteSensitiveWordDocument = graphql(`
   }
 `);
 
+const ValidateTextDocument = graphql(`
+  query ConsoleValidateText($text: String!, $tags: [String!]) {
+    validateText(text: $text, tags: $tags)
+  }
+`);
+
 export default defineResource({
   component: 'system/sensitive-word/index',
   title: 'sensitiveWords.title',
@@ -67,4 +73,19 @@ export default defineResource({
   create: (values: SensitiveWordSaveVo) => execute(CreateSensitiveWordDocument, { input: values }),
   update: (row, values) => execute(UpdateSensitiveWordDocument, { input: { ...values, id: row.id } }),
   remove: (row) => execute(DeleteSensitiveWordDocument, { id: row.id }),
+  listActions: [
+    {
+      key: 'checkText',
+      label: 'sensitiveWords.checkText',
+      permission: 'query',
+      fields: [
+        { name: 'text', label: 'sensitiveWords.text', kind: 'textarea', required: true, max: 100_000 },
+        { name: 'tags', label: 'sensitiveWords.tags', kind: 'tags', options: sensitiveWordTags },
+      ],
+      run: async ({ text, tags }) => {
+        const { validateText } = await execute(ValidateTextDocument, { text: String(text), tags: Array.isArray(tags) && tags.length > 0 ? (tags as string[]) : undefined });
+        return new Findings('sensitiveWords.found', validateText ?? [], 'sensitiveWords.noneFound');
+      },
+    },
+  ],
 });

@@ -96,13 +96,15 @@ export interface RowAction<Row> {
   doneMessage?: TextKey;
 }
 
-/** An action of the whole list, a button above it that runs on a click (mark all read). */
+/** An action of the whole list, a button above it: runs on a click (mark all read), or with `fields` opens a dialog (check a text). */
 export interface ListAction {
   key: string;
   label: TextKey;
   /** Button permission suffix; none: any signed-in administrator. */
   permission?: string;
-  run: () => Promise<unknown>;
+  fields?: readonly FieldSpec[];
+  /** May answer Findings, which the screen shows. */
+  run: (values: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** A link from a row to a screen of its own records (a dictionary type to its data). */
@@ -155,6 +157,18 @@ export class ShownOnce {
   constructor(
     readonly label: TextKey,
     readonly value: string,
+  ) {}
+}
+
+/**
+ * What a check answers instead of a change (the sensitive words a text carries): the screen shows the
+ * items found, or the `none` text when there are none, and leaves the list as it is.
+ */
+export class Findings {
+  constructor(
+    readonly title: TextKey,
+    readonly items: readonly string[],
+    readonly none: TextKey,
   ) {}
 }
 

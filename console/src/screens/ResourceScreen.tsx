@@ -9,7 +9,7 @@ import { type Key, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { screenLoader } from '../resources';
-import { type ColumnSpec, type ListAction, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
+import { type ColumnSpec, Findings, type ListAction, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
 import { FormDialog } from './FormDialog';
 import { buildTree } from './tree';
 
@@ -83,8 +83,21 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
     for (const queryKey of definition.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
   };
   const scope = definition.component;
-  // A secret the server shows this once is shown to copy now; anything else is just saved.
+  // A check's findings are shown and change nothing; a secret the server shows this once is shown to
+  // copy now; anything else is just saved.
   const saved = (answer: unknown, doneMessage = 'common.saved') => {
+    if (answer instanceof Findings) {
+      modal.info({
+        title: t(answer.title),
+        content: (
+          <div data-testid="findings">
+            {answer.items.length > 0 ? answer.items.map((item) => <Typography.Text code key={item}>{item}</Typography.Text>) : t(answer.none)}
+          </div>
+        ),
+        okText: t('common.ok'),
+      });
+      return;
+    }
     if (answer instanceof ShownOnce) {
       modal.success({
         title: t('common.shownOnce'),
@@ -129,11 +142,22 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       </a>
     );
 
-  const listActionButton = (action: ListAction) => (
-    <Button key={action.key} data-testid={`list-action-${action.key}`} onClick={() => void run(action.run)}>
-      {t(action.label)}
-    </Button>
-  );
+  const listActionButton = (action: ListAction) =>
+    action.fields ? (
+      <FormDialog
+        key={action.key}
+        title={t(action.label)}
+        scope={scope}
+        fields={action.fields}
+        trigger={<Button data-testid={`list-action-${action.key}`}>{t(action.label)}</Button>}
+        submit={action.run}
+        onDone={saved}
+      />
+    ) : (
+      <Button key={action.key} data-testid={`list-action-${action.key}`} onClick={() => void run(() => action.run({}))}>
+        {t(action.label)}
+      </Button>
+    );
 
   const columns: ProColumns<Row>[] = definition.columns.map((column) => {
     const choices = options[column.field];
