@@ -42,9 +42,18 @@ export async function signIn(page: Page, baseUrl: string, credentials: { tenant:
 /** Opens a screen from the side menu (as an administrator would) and waits for its table to load. */
 export async function openMenu(page: Page, directory: string, menu: string, title: string) {
   const item = page.getByRole('menuitem', { name: menu, exact: true });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
-  await item.click();
-  await page.locator('.ant-pro-table-list-toolbar-title', { hasText: title }).waitFor();
+  const screenTitle = page.locator('.ant-pro-table-list-toolbar-title', { hasText: title });
+  // A click while the directory's submenu still slides open can land on its neighbour: try again.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await page.getByRole('menuitem', { name: directory, exact: true }).click();
+    await item.click();
+    try {
+      await screenTitle.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
 }
 
