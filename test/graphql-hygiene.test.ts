@@ -252,3 +252,17 @@ describe('root query fields', () => {
     expect(nonNull).toEqual([]);
   });
 });
+
+describe('caching', () => {
+  it('marks every answer no-store: data, a resolver refusal and an operation refused before it runs', async () => {
+    const post = (query: string, authorization?: string) =>
+      test.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, payload: { query } });
+    const data = await post('{ me { user { id } } }', `Bearer ${token}`);
+    const refused = await post('{ user(id: 999999999) { id } }', `Bearer ${token}`);
+    const invalid = await post('{ noSuchField }', `Bearer ${token}`);
+    expect(data.json().errors).toBeUndefined();
+    expect(refused.json().errors).toHaveLength(1);
+    expect(invalid.statusCode).toBe(400);
+    for (const answer of [data, refused, invalid]) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});

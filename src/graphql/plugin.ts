@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
@@ -25,6 +25,7 @@ import { explorerLandingPage, explorerRoutes } from './explorer';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 import { auditPlugin } from './audit/audit-plugin';
 import { OperationLogResolver } from './audit/operation-log.resolver';
+import { watchListBounds } from './limits/list-bounds';
 import { GRAPHQL_MAX_TOKENS, type QueryLimits, queryLimitsPlugin } from './limits/query-limits';
 import { OAuth2ClientResolver } from './oauth2/oauth2-client.resolver';
 import { OAuth2TokenResolver } from './oauth2/oauth2-token.resolver';
@@ -134,13 +135,31 @@ const errorHeaders: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
+/**
+ * Answers are never stored by caches. Apollo's cache-control plugin said so too, but it hooks every
+ * field of every operation (a per-field hook makes Apollo wrap each resolver) to compute hints this
+ * schema never gives: it is disabled and the header set here.
+ */
+const answersNotStored: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
+
 export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOptions): Promise<void> {
   const schema = await buildGraphQLSchema();
+  watchListBounds(schema, (details) => app.log.warn(details, 'a list answered more items than its bound in src/graphql/limits/list-bounds.ts: raise the bound'));
   const plugins: ApolloServerPlugin<GraphQLContext>[] = [
     fastifyApolloDrainPlugin(app),
     rememberErrorRequests,
     errorHeaders,
-    queryLimitsPlugin(options.limits, app.log),
+    answersNotStored,
+    ApolloServerPluginCacheControlDisabled(),
+    queryLimitsPlugin(options.limits),
     auditPlugin(options.core, app.log),
     app.metrics.apolloPlugin(),
     options.introspection ? explorerLandingPage : ApolloServerPluginLandingPageDisabled(),

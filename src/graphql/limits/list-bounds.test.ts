@@ -2,8 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { buildSchema, getNullableType, isListType, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../plugin';
-import { LIST_BOUNDS, listBound } from './list-bounds';
-import { queryLimitsPlugin, QUERY_LIMIT_DEFAULTS } from './query-limits';
+import { LIST_BOUNDS, listBound, watchListBounds } from './list-bounds';
 
 describe('list bounds', () => {
   let schema: Awaited<ReturnType<typeof buildGraphQLSchema>>;
@@ -32,18 +31,20 @@ describe('list bounds', () => {
     expect(stale).toEqual([]);
   });
 
-  it('log a list that answers more than its bound', async () => {
+  it('log a list that answers more than its bound, resolved at once or later', async () => {
     const warnings: unknown[] = [];
     const bound = LIST_BOUNDS['OAuth2Client.scopes']!;
-    const apollo = new ApolloServer({
-      schema: buildSchema('type Query { client: OAuth2Client } type OAuth2Client { scopes: [String!]! }'),
-      rootValue: { client: { scopes: Array.from({ length: bound + 1 }, (_, index) => `s${index}`) } },
-      plugins: [queryLimitsPlugin(QUERY_LIMIT_DEFAULTS, { warn: (details: unknown) => warnings.push(details) })],
-    });
+    const scopes = Array.from({ length: bound + 1 }, (_, index) => `s${index}`);
+    const schema = buildSchema('type Query { client: OAuth2Client, later: OAuth2Client } type OAuth2Client { scopes: [String!]! }');
+    watchListBounds(schema, (details) => warnings.push(details));
+    const apollo = new ApolloServer({ schema, rootValue: { client: { scopes }, later: { scopes: async () => scopes } } });
     await apollo.start();
-    const answer = await apollo.executeOperation({ query: '{ client { scopes } }' });
-    expect(answer.body.kind === 'single' && answer.body.singleResult.errors).toBeUndefined();
-    expect(warnings).toEqual([{ field: 'OAuth2Client.scopes', items: bound + 1, bound }]);
+    for (const query of ['{ client { scopes } }', '{ later { scopes } }']) {
+      const answer = await apollo.executeOperation({ query });
+      expect(answer.body.kind === 'single' && answer.body.singleResult.errors).toBeUndefined();
+      expect(answer.body.kind === 'single' && JSON.stringify(answer.body.singleResult.data)).toContain(`"s${bound}"`);
+    }
+    expect(warnings).toEqual([{ field: 'OAuth2Client.scopes', items: bound + 1, bound }, { field: 'OAuth2Client.scopes', items: bound + 1, bound }]);
     await apollo.stop();
   });
 });

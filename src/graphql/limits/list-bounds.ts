@@ -6,13 +6,13 @@
 // - Every other list field is declared in LIST_BOUNDS, "Type.field" -> items. Bounds fixed by
 //   construction say why; the others are ceilings of what a tenant keeps (the seeded permission
 //   tree has 213 menus), kept low enough that the console's own queries fit GRAPHQL_MAX_COST. A list
-//   that answers more than its bound is logged (queryLimitsPlugin), and its bound is then raised here.
+//   that answers more than its bound is logged (watchListBounds), and its bound is then raised here.
 // - A list of scalars costs 1 like any leaf field: its bound only feeds that log.
 // - A tree's `children` count 1: every node of a tree sits at one level, so the root list's bound
 //   (its node count) times the fields of all levels bounds the whole tree.
 // list-bounds.test.ts fails when a list field of the schema has no bound, or a bound
 // names a field the schema no longer has.
-import { type GraphQLField, type GraphQLNamedType, isInterfaceType, isObjectType } from 'graphql';
+import { defaultFieldResolver, getNullableType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema, isInterfaceType, isListType, isObjectType } from 'graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
 import { OPTION_SET_NAMES, OPTION_SETS } from '../../core/options/option-sets';
 import { MAX_PAGE_SIZE } from '../../core/paging';
@@ -103,4 +103,28 @@ function isPage(type: GraphQLNamedType): boolean {
 export function listBound(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>): number | undefined {
   if (field.name === 'list' && isPage(parent)) return MAX_PAGE_SIZE;
   return LIST_BOUNDS[`${parent.name}.${field.name}`];
+}
+
+/**
+ * Logs a list field answering more items than its bound (the bound is then to be raised here). The
+ * check wraps the resolvers of bounded list fields only: a per-field plugin hook would make Apollo
+ * instrument every field of every operation, a large share of a big page's cost.
+ */
+export function watchListBounds(schema: GraphQLSchema, warn: (details: { field: string; items: number; bound: number }) => void): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const bound = isListType(getNullableType(field.type)) ? listBound(type, field) : undefined;
+      if (bound === undefined) continue;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const check = (result: unknown) => {
+        if (Array.isArray(result) && result.length > bound) warn({ field: `${type.name}.${field.name}`, items: result.length, bound });
+        return result;
+      };
+      field.resolve = (source, args, context, info) => {
+        const result: unknown = resolve(source, args, context, info);
+        return result instanceof Promise ? result.then(check) : check(result);
+      };
+    }
+  }
 }

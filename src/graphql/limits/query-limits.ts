@@ -17,7 +17,6 @@
 // inherit and then reused (fragments spreading fragments would otherwise double the work per level),
 // and with limits given the walk stops at the first field past either of them.
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -239,11 +238,8 @@ const LIMIT_REASONS: Record<keyof QueryLimits, (limits: QueryLimits) => string> 
   maxCost: ({ maxCost }) => `query cost exceeds the limit of ${maxCost} (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases`,
 };
 
-/**
- * Refuses operations deeper than `maxDepth` or costlier than `maxCost` before they run, and logs a
- * list field that answers more items than its declared bound (the bound is then to be raised).
- */
-export function queryLimitsPlugin<Context extends object>(limits: QueryLimits, log: Pick<FastifyBaseLogger, 'warn'>): ApolloServerPlugin<Context> {
+/** Refuses operations deeper than `maxDepth` or costlier than `maxCost` before they run. */
+export function queryLimitsPlugin<Context extends object>(limits: QueryLimits): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
@@ -253,20 +249,6 @@ export function queryLimitsPlugin<Context extends object>(limits: QueryLimits, l
           if (aliased) throw limitExceeded(`${aliased} is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`);
           const { exceeded } = measureOperation(schema, document, operation, request.variables ?? {}, limits);
           if (exceeded) throw limitExceeded(LIMIT_REASONS[exceeded](limits));
-        },
-        async executionDidStart() {
-          return {
-            willResolveField({ info }) {
-              const field = info.parentType.getFields()[info.fieldName];
-              const bound = field && isListType(getNullableType(field.type)) ? listBound(info.parentType, field) : undefined;
-              if (bound === undefined) return;
-              return (_error, result) => {
-                if (Array.isArray(result) && result.length > bound) {
-                  log.warn({ field: `${info.parentType.name}.${info.fieldName}`, items: result.length, bound }, 'a list answered more items than its bound in src/graphql/limits/list-bounds.ts: raise the bound');
-                }
-              };
-            },
-          };
         },
       };
     },
