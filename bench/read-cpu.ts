@@ -20,7 +20,7 @@ try {
   const reads: Record<string, (reads: PartnerReads) => Promise<unknown>> = {
     'wallet balance': (on) => on.walletBalance({ ...scope, externalUserId: member.externalUserId }),
     'purchase get': (on) => on.purchaseOrder(scope, { orderNo: order.orderNo }),
-    'order-item page': (on) => on.orderItemPage({ tenantId: 1, memberId: member.memberId }, { skip: 0, take: 10 }),
+    'order-item page': (on) => on.orderItemPage({ ...scope, memberId: member.memberId }, { skip: 0, take: 10 }),
     'QC latest': (on) => on.qcLatest({ tenantId: 1, goodsId: '70000', source: 1, take: 10 }),
   };
   /** Microseconds of CPU per call, after a warm-up. */

@@ -17,6 +17,7 @@ const T3 = new Date('2026-03-03T00:00:00.000Z');
 const test = useTestApp('order_pages', { clock: new ManualClock(T3.getTime()) });
 let token: string;
 let otherToken: string;
+let otherPartnerId: string;
 
 /** A member of another partner only, with an order and a bag: never visible to the seeded partner. */
 let stranger: MemberFixture;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   token = await partnerToken(test.app);
   const partner = await createPartner(test.core);
   otherToken = await tokenOf(test.app, partner);
+  otherPartnerId = partner.clientId;
   stranger = await createBoundMember(test.db, { partnerClientId: partner.clientId });
   neighbour = await createBoundMember(test.db);
   const theirOrder = await createPurchaseOrder(test.db, stranger, { partnerClientId: partner.clientId, paid: true });
@@ -249,6 +251,22 @@ describe('bag page', () => {
   it.each(refusals(() => member))('refuses %s with a business code, never an empty page', async (_case, refusal, code) => {
     const [filter, msg] = refusal();
     await expectRefused(BAGS, { pageNo: 1, pageSize: 10, ...filter }, code, msg);
+  });
+
+  it('shows a bag with items of both partners\' orders (member bound to both) to each, with its own items only', async () => {
+    const shared = await createBoundMember(test.db);
+    const externalUserIdAtOther = `${shared.externalUserId}-other`;
+    await test.db.partnerBinding.create({ data: { tenantId: 1, partnerClientId: otherPartnerId, externalUserId: externalUserIdAtOther, memberId: shared.memberId } });
+    const ours = await createPurchaseOrder(test.db, shared, { paid: true });
+    const theirs = await createPurchaseOrder(test.db, shared, { paid: true, partnerClientId: otherPartnerId, lines: [{}, {}] });
+    const mixed = await createBag(test.db, shared, [...ours.items, ...theirs.items].map((item) => item.id));
+    const seen = async (as: string, externalUserId: string) =>
+      (await page<BagRow>(BAGS, { pageNo: 1, pageSize: 10, externalUserId }, as)).list.map((bag) => [bag.bagNo, bag.itemCount, bag.orderItemNos]);
+    expect(await seen(token, shared.externalUserId)).toEqual([[mixed.bagNo, 1, ours.items.map((item) => item.orderItemNo)]]);
+    expect(await seen(otherToken, externalUserIdAtOther)).toEqual([[mixed.bagNo, 2, theirs.items.map((item) => item.orderItemNo)]]);
+    const items = async (as: string, externalUserId: string) => (await page<ItemRow>(ITEMS, { pageNo: 1, pageSize: 10, externalUserId }, as)).list.map((item) => item.orderNo);
+    expect(await items(token, shared.externalUserId)).toEqual([ours.orderNo]);
+    expect(await items(otherToken, externalUserIdAtOther)).toEqual([theirs.orderNo, theirs.orderNo]);
   });
 
   it('lets the other partner see its own member only', async () => {

@@ -168,7 +168,7 @@ describe('hot partner reads answer as Prisma does', () => {
     expect(await same((reads) => reads.qcLatest({ tenantId: TENANT, goodsId: GOODS_ID, source: 2, take: 10 }))).toStrictEqual([]);
   });
 
-  it('order-item page: every filter, range bounds to the millisecond, ties, pages past the end', async () => {
+  it('order-item page: every filter, range bounds to the millisecond, ties, pages past the end, only the caller’s orders', async () => {
     const [, first, second, otherPartnersOrder] = orders as [OrderFixture, OrderFixture, OrderFixture, OrderFixture];
     const day = (days: number, ms = 1) => new Date(Date.UTC(2026, 0, 1 + days, 0, 0, 0, ms));
     const filters = [
@@ -185,17 +185,20 @@ describe('hot partner reads answer as Prisma does', () => {
       { orderItemNo: first.items[1]?.orderItemNo, orderNo: second.orderNo },
       { status: OrderItemStatus.PAID, orderNo: second.orderNo, createdAt: { gte: day(0), lt: day(9) } },
     ];
+    const caller = { tenantId: TENANT, partnerClientId: PARTNER, memberId: member.memberId };
     for (const filter of filters) {
       for (const window of [{ skip: 0, take: 10 }, { skip: 1, take: 2 }, { skip: 100, take: 10 }]) {
-        await same((reads) => reads.orderItemPage({ tenantId: TENANT, memberId: member.memberId, ...filter }, window));
+        for (const partnerClientId of [PARTNER, OTHER_PARTNER]) await same((reads) => reads.orderItemPage({ ...caller, partnerClientId, ...filter }, window));
       }
     }
-    const page = await same((reads) => reads.orderItemPage({ tenantId: TENANT, memberId: member.memberId }, { skip: 0, take: 100 }));
-    // The member's items of every order, the other partner's too (as the page has always answered).
-    expect(page.total).toBe(7);
+    const page = await same((reads) => reads.orderItemPage(caller, { skip: 0, take: 100 }));
+    // The member's items of the caller's three orders, never those of the other partner's order.
+    expect(page.total).toBe(6);
     expect(page.rows.filter((row) => row.bag !== null)).toHaveLength(1);
     expect(page.rows.some((row) => row.image === null && row.remarks === UNICODE)).toBe(true);
-    expect(await same((reads) => reads.orderItemPage({ tenantId: OTHER_TENANT, memberId: member.memberId }, { skip: 0, take: 10 }))).toStrictEqual({ total: 0, rows: [] });
+    const otherPartnersPage = await same((reads) => reads.orderItemPage({ ...caller, partnerClientId: OTHER_PARTNER }, { skip: 0, take: 100 }));
+    expect(otherPartnersPage.rows.map((row) => row.order.orderNo)).toStrictEqual([otherPartnersOrder.orderNo]);
+    expect(await same((reads) => reads.orderItemPage({ ...caller, tenantId: OTHER_TENANT }, { skip: 0, take: 10 }))).toStrictEqual({ total: 0, rows: [] });
   });
 
   it('bound members by platform id and unionId: only the caller’s active members of the tenant', async () => {

@@ -166,11 +166,11 @@ const ORDER_ITEM_COLUMNS = `i."orderItemNo" AS "orderItemNo", o."orderNo" AS "or
 i."skuId" AS "skuId", i."title" AS "title", i."skuProps" AS "skuProps", i."image" AS "image", i."qty" AS "qty", i."unitPrice" AS "unitPrice",
 i."amount" AS "amount", i."remarks" AS "remarks", i."status" AS "status", i."createdAt" AS "createdAt", b."bagNo" AS "bagNo"`;
 
-/** The WHERE of an order-item page and its parameters; the SQL text differs only by which filters are given. */
+/** The WHERE of an order-item page (items of the caller's own orders) and its parameters; the SQL text differs only by which filters are given. */
 function orderItemConditions(filter: OrderItemFilter): { where: string; parameters: unknown[] } {
   const parameters: unknown[] = [];
   const bind = (value: unknown) => `$${parameters.push(value)}`;
-  const conditions = [`i."tenantId" = ${bind(filter.tenantId)}`, `i."memberId" = ${bind(filter.memberId)}`];
+  const conditions = [`i."tenantId" = ${bind(filter.tenantId)}`, `i."memberId" = ${bind(filter.memberId)}`, `o."partnerClientId" = ${bind(filter.partnerClientId)}`];
   if (filter.status !== undefined) conditions.push(`i."status" = ${bind(filter.status)}`);
   if (filter.createdAt) conditions.push(`i."createdAt" >= ${bind(filter.createdAt.gte)}`, `i."createdAt" < ${bind(filter.createdAt.lt)}`);
   if (filter.orderItemNo !== undefined) conditions.push(`i."orderItemNo" = ${bind(filter.orderItemNo)}`);
@@ -253,10 +253,9 @@ export class HotPartnerReads implements PartnerReads {
 
   async orderItemPage(filter: OrderItemFilter, window: { skip: number; take: number }): Promise<{ total: number; rows: OrderItemRowRead[] }> {
     const { where, parameters } = orderItemConditions(filter);
-    const orderJoin = filter.orderNo !== undefined ? ' JOIN "PurchaseOrder" o ON o."id" = i."orderId"' : '';
     const pageAt = parameters.length;
     const [[counted], rows] = await Promise.all([
-      this.statements.all(`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "PurchaseOrderItem" i${orderJoin} WHERE ${where}`, parameters),
+      this.statements.all(`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "PurchaseOrderItem" i JOIN "PurchaseOrder" o ON o."id" = i."orderId" WHERE ${where}`, parameters),
       this.statements.all(
         `SELECT ${ORDER_ITEM_COLUMNS} FROM "PurchaseOrderItem" i JOIN "PurchaseOrder" o ON o."id" = i."orderId" LEFT JOIN "BagOrder" b ON b."id" = i."bagId"
 WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFFSET $${pageAt + 2}`,

@@ -75,9 +75,10 @@ export const QC_RECORD_FIELDS = {
 
 export type QcRecordRow = Prisma.QcRecordGetPayload<{ select: typeof QC_RECORD_FIELDS }>;
 
-/** A member's order items, filtered as the partner asked; `member` is already known to be bound to the caller. */
+/** A member's items of the partner's own orders, filtered as it asked; the member is already known to be bound to it. */
 export interface OrderItemFilter {
   tenantId: number;
+  partnerClientId: string;
   memberId: number;
   status?: number;
   createdAt?: { gte: Date; lt: Date };
@@ -164,7 +165,7 @@ export class PrismaPartnerReads implements PartnerReads {
       status: filter.status,
       createdAt: filter.createdAt,
       orderItemNo: filter.orderItemNo,
-      ...(filter.orderNo !== undefined ? { order: { orderNo: filter.orderNo } } : {}),
+      order: { partnerClientId: filter.partnerClientId, orderNo: filter.orderNo },
     };
     const [total, rows] = await Promise.all([
       this.db.purchaseOrderItem.count({ where }),

@@ -1,5 +1,6 @@
 // Pages of a member's order items and bag orders for partners (interface.md 4.2). A partner reads
-// only members bound to it in its tenant. Identifiers that name no such member, or name different
+// only members bound to it in its tenant, and of them only its own orders' items and the bags that
+// hold one (query-guards.ts has the rule). Identifiers that name no such member, or name different
 // members, are refused with a business code rather than answered with an empty page (an empty page
 // reads as "no orders yet"); a memberId or unionId that is unknown and one bound only to another
 // partner are refused alike, so the answer never tells whether such a member exists.
@@ -9,7 +10,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, type PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
-import { isStoredId, partnerScope } from './query-guards';
+import { isStoredId, partnerBags, partnerItems, partnerScope } from './query-guards';
 
 /** At least one is given; when several are, they must name the same member. */
 /** The business refusals of the partner pages: the member identifiers must name one member bound to the caller. */
@@ -82,6 +83,8 @@ export interface BagRow {
 interface BoundMemberRef {
   memberId: number;
   tenantId: number;
+  /** The caller: its pages show only its own orders' rows. */
+  partnerClientId: string;
 }
 
 export interface Page<T> {
@@ -115,7 +118,10 @@ export class OrderPageService {
 
   async orderItems(ctx: RequestContext, query: OrderItemPageQuery): Promise<Page<OrderItemRow>> {
     const member = await this.boundMember(ctx, query);
-    const { total, rows } = await this.reads.orderItemPage({ ...memberRows(member, query), orderItemNo: query.orderItemNo, orderNo: query.orderNo }, query.window);
+    const { total, rows } = await this.reads.orderItemPage(
+      { ...memberRows(member, query), partnerClientId: member.partnerClientId, orderItemNo: query.orderItemNo, orderNo: query.orderNo },
+      query.window,
+    );
     return {
       total,
       list: rows.map((row) => ({
@@ -141,14 +147,14 @@ export class OrderPageService {
 
   async bags(ctx: RequestContext, query: BagPageQuery): Promise<Page<BagRow>> {
     const member = await this.boundMember(ctx, query);
-    const where = { ...memberRows(member, query), ...(query.bagNo !== undefined ? { bagNo: query.bagNo } : {}) };
+    const where = { ...memberRows(member, query), ...partnerBags(member.partnerClientId), ...(query.bagNo !== undefined ? { bagNo: query.bagNo } : {}) };
     const [total, rows] = await Promise.all([
       this.db.bagOrder.count({ where }),
       this.db.bagOrder.findMany({
         where,
         orderBy: NEWEST_FIRST,
         ...query.window,
-        include: { items: { select: { orderItemNo: true }, orderBy: { id: 'asc' } } },
+        include: { items: { where: partnerItems(member.partnerClientId), select: { orderItemNo: true }, orderBy: { id: 'asc' } } },
       }),
     ]);
     return {
@@ -198,6 +204,6 @@ export class OrderPageService {
     const [only] = members;
     if (only === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'memberId, unionId or externalUserId is required' });
     if (members.size > 1) throw new ServiceError(ErrorCatalogue.MEMBER_IDENTIFIERS_DIFFER, { fields: [...named.keys()].join(', ') });
-    return { memberId: only, tenantId };
+    return { memberId: only, tenantId, partnerClientId };
   }
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, partnerClientIdOf, type PartnerBindings } from '../member/partner-binding';
+import { partnerBags, partnerScope } from '../order/query-guards';
 import { PayOrderKind, PayOrderStatus, SupplementBizType, SupplementStatus, type ValueOf } from '../order/statuses';
 import { WebhookEventType } from '../webhook/event-types';
 import type { WebhookOutbox } from '../webhook/webhook-outbox';
@@ -109,14 +110,14 @@ export class SupplementService {
     private readonly outbox: WebhookOutbox,
   ) {}
 
-  /** Unpaid bills of a bound member, oldest first (partner operation). */
+  /** Unpaid bills of a bound member on the caller's own orders and bags, oldest first (partner operation). */
   async listUnpaid(ctx: RequestContext, externalUserId: string): Promise<SupplementBillView[]> {
     const member = await this.bindings.resolve(ctx, externalUserId);
     const bills = await this.db.supplementBill.findMany({
       where: { tenantId: member.tenantId, memberId: member.memberId, status: SupplementStatus.UNPAID },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
-    return bills.map(billView);
+    return (await this.partnersOwn(ctx, bills)).map(billView);
   }
 
   /**
@@ -129,7 +130,8 @@ export class SupplementService {
     const partnerClientId = partnerClientIdOf(ctx);
     const numbers = [...new Set(input.orderExpensesNoList)];
     const owned = { tenantId: member.tenantId, memberId: member.memberId };
-    const bills = await this.db.supplementBill.findMany({ where: { ...owned, orderExpensesNo: { in: numbers } } });
+    // Another partner's bill of the same member answers as one that does not exist.
+    const bills = await this.partnersOwn(ctx, await this.db.supplementBill.findMany({ where: { ...owned, orderExpensesNo: { in: numbers } } }));
     const byNo = new Map(bills.map((bill) => [bill.orderExpensesNo, bill]));
     for (const orderExpensesNo of numbers) {
       const bill = byNo.get(orderExpensesNo);
@@ -172,6 +174,23 @@ export class SupplementService {
       });
       return { paymentId, payAmount };
     });
+  }
+
+  /**
+   * The bills raised on orders the caller created or on bags holding one of their items (the rule is
+   * in query-guards.ts). A bill names its order or bag by number only, so they are looked up by it:
+   * a member's bills are few.
+   */
+  private async partnersOwn<Bill extends { bizType: string; bizNo: string }>(ctx: RequestContext, bills: Bill[]): Promise<Bill[]> {
+    const { tenantId, partnerClientId } = partnerScope(ctx);
+    const numbersOf = (bizType: string) => bills.filter((bill) => bill.bizType === bizType).map((bill) => bill.bizNo);
+    const [orderNos, bagNos] = [numbersOf(SupplementBizType.PURCHASE), numbersOf(SupplementBizType.BAG)];
+    const [orders, bags] = await Promise.all([
+      orderNos.length > 0 ? this.db.purchaseOrder.findMany({ where: { tenantId, partnerClientId, orderNo: { in: orderNos } }, select: { orderNo: true } }) : [],
+      bagNos.length > 0 ? this.db.bagOrder.findMany({ where: { tenantId, bagNo: { in: bagNos }, ...partnerBags(partnerClientId) }, select: { bagNo: true } }) : [],
+    ]);
+    const own = new Set([...orders.map((order) => `${SupplementBizType.PURCHASE} ${order.orderNo}`), ...bags.map((bag) => `${SupplementBizType.BAG} ${bag.bagNo}`)]);
+    return bills.filter((bill) => own.has(`${bill.bizType} ${bill.bizNo}`));
   }
 
   /**
