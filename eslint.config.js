@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // sdk/src/openbuy-api.ts is generated (npm run sdk:generate) and checked by test/sdk-types.test.ts.
-  { ignores: ['src/generated/**', 'prisma/generated/**', 'node_modules/**', 'sdk/src/openbuy-api.ts', 'sdk/dist/**', 'console/dist/**', 'console/src/gql/**', 'console/node_modules/**'] },
+  { ignores: ['src/generated/**', 'prisma/generated/**', 'node_modules/**', 'sdk/src/openbuy-api.ts', 'sdk/dist/**', 'console/dist/**', 'dist/**', 'console/src/gql/**', 'console/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,8 +2,8 @@
 // than any of its sources or the GraphQL schema it is typed from; `--force` builds regardless. Runs
 // after `npm install` and before `npm start`, so a stale console is never served.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtAt, newestChange } from './newest-change';
 
 const CONSOLE = join(import.meta.dirname, '..', 'console');
 const BUILT = join(CONSOLE, 'dist', 'index.html');
@@ -11,21 +11,13 @@ const SOURCES = ['src', 'index.html', 'vite.config.ts', 'codegen.ts', 'package.j
 /** Written by the build itself (codegen), so never a reason to build again. */
 const GENERATED = join(CONSOLE, 'src', 'gql');
 
-function newestChange(path: string): number {
-  if (path === GENERATED || !existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
-}
-
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: CONSOLE, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map((source) => newestChange(join(CONSOLE, source))));
-if (process.argv.includes('--force') || sourcesAt > builtAt) {
+const sourcesAt = Math.max(...SOURCES.map((source) => newestChange(join(CONSOLE, source), [GENERATED])));
+if (process.argv.includes('--force') || sourcesAt > builtAt(BUILT)) {
   console.log('Building the administration console (console/dist)…');
   run('npm', ['run', 'build']);
 } else {

@@ -3,13 +3,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../prisma/schema';
+import { buildServer, SERVER_BUILD_DIR, serverBuildIsStale, serverEntry } from '../scripts/server-bundle';
 import { readMigrations } from '../src/core/db/migrations';
 import { closedPort } from './support/free-port';
 
 const workDir = mkdtempSync(join(tmpdir(), 'openbuy-main-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+// What `npm start` runs: the compiled server, built first when stale (as its prestart does).
+beforeAll(async () => {
+  if (serverBuildIsStale(SERVER_BUILD_DIR)) await buildServer(SERVER_BUILD_DIR);
+}, 120_000);
 
 interface Started {
   child: ChildProcess;
@@ -17,8 +22,8 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** The server itself (`node src/main.ts`), or `npm start` as users run it. */
-function start(env: Record<string, string>, command: readonly string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Started {
+/** The server itself (the compiled build `npm start` runs), or `npm start` as users run it. */
+function start(env: Record<string, string>, command: readonly string[] = [process.execPath, serverEntry(SERVER_BUILD_DIR)]): Started {
   let output = '';
   const child = spawn(command[0] as string, command.slice(1), {
     env: {

@@ -1,0 +1,88 @@
+// `npm run bench:memory` (issue 12: RSS < 250 MB after a 60-second load at 50 connections, not growing
+// over three runs): starts the server as `npm start` does, on a fresh embedded database in a temp
+// dir, and prints the time to ready, the server's resident memory 3 s after ready, and after each of
+// BENCH_MEMORY_RUNS loads of BENCH_SECONDS at BENCH_CONNECTIONS on partner reads (wallet balance and
+// goods detail, alternating). BENCH_START_COMMAND overrides the command (e.g. `node --import tsx
+// src/main.ts` to compare with transpiling at start).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { closedPort } from '../test/support/free-port';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
+const COMMAND = (process.env.BENCH_START_COMMAND ?? 'npm start').split(' ');
+const SECRET = 'bench-memory-secret-0123456789';
+
+/** Resident set size of a process, MB, as the kernel counts it. */
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return Math.round(kb / 1024);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+
+const workDir = mkdtempSync(join(tmpdir(), 'openbuy-memory-'));
+const port = await closedPort();
+const startedAt = performance.now();
+const child: ChildProcess = spawn(COMMAND[0] as string, COMMAND.slice(1), {
+  env: { ...process.env, DATABASE_URL: `file:${join(workDir, 'openbuy.db')}`, PORT: String(port), HOST: '127.0.0.1', SEED_PARTNER_CLIENT_SECRET: SECRET },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let output = '';
+let serverPid: number | undefined;
+let readyMs: number | undefined;
+const onOutput = (chunk: Buffer) => {
+  if (readyMs !== undefined) return;
+  output += String(chunk);
+  const up = /"pid":(\d+)[^\n]*OpenBuy is up/.exec(output);
+  if (up) {
+    serverPid = Number(up[1]);
+    readyMs = performance.now() - startedAt;
+  }
+};
+child.stdout?.on('data', onOutput);
+child.stderr?.on('data', onOutput);
+
+try {
+  while (readyMs === undefined) {
+    if (child.exitCode !== null || performance.now() - startedAt > 300_000) throw new Error(`the server did not start:\n${output}`);
+    await sleep(20);
+  }
+  const pid = serverPid as number;
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`command: ${COMMAND.join(' ')}; ready in ${(readyMs / 1000).toFixed(1)} s (load ${load()})`);
+  await sleep(3_000);
+  console.log(`idle RSS 3 s after ready: ${rssMb(pid)} MB`);
+
+  const token = (await (
+    await fetch(`${base}/open-api/system/oauth2/token?grant_type=client_credentials`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`demo-partner:${SECRET}`).toString('base64')}` },
+    })
+  ).json()) as { data: { access_token: string } };
+  const headers = { authorization: `Bearer ${token.data.access_token}` };
+  for (let run = 1; run <= RUNS; run++) {
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        { method: 'GET', path: '/open-api/pay/wallet/balance?externalUserId=demo-user-1', headers },
+        { method: 'GET', path: '/open-api/goods/detail?goodsId=692787834585&source=1', headers },
+      ],
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    console.log(
+      `run ${run}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${failed} failed; RSS after: ${rssMb(pid)} MB; 3 s later: ${(await sleep(3_000), rssMb(pid))} MB (load ${load()})`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  rmSync(workDir, { recursive: true, force: true });
+}
