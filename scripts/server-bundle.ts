@@ -2,7 +2,7 @@
 // instead of transpiling every source file at start through tsx, whose loader thread and transform
 // cache stay resident. esbuild bundles src/ (packages stay external, resolved from node_modules at
 // run time); each dynamically imported module becomes its own chunk, loaded only when imported.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -52,6 +52,8 @@ export function serverBuildIsStale(outDir: string): boolean {
 
 /** Bundles src/main.ts into `outDir`; the entry is written last, so its time stamps the whole build. */
 export async function buildServer(outDir: string): Promise<void> {
+  // Chunk names carry content hashes: a former build's would otherwise stay beside this one.
+  rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints: { main: join(ROOT, 'src', 'main.ts') },
     outdir: outDir,

@@ -1,5 +1,5 @@
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
+import type { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { PrismaPg } from '@prisma/adapter-pg';
 import type { DatabaseTarget } from './database-url';
 import { sqliteFilePath } from './database-url';
 
@@ -27,15 +27,20 @@ export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = Object.freeze({ state
 /** Migrations: an index build on a large table may rightly take minutes. */
 export const NO_DATABASE_TIMEOUTS: DatabaseTimeouts = Object.freeze({ statementMs: 0, lockMs: 0, idleInTransactionMs: 0 });
 
-/** The driver adapter factory for a database; the same one serves the client and the migrations. */
-export function adapterFactory(target: DatabaseTarget, timeouts: DatabaseTimeouts): PrismaBetterSqlite3 | PrismaPg {
+/**
+ * The driver adapter factory for a database; the same one serves the client and the migrations. Each
+ * provider's adapter and driver load only when a database of that provider is opened (issue 12).
+ */
+export async function adapterFactory(target: DatabaseTarget, timeouts: DatabaseTimeouts): Promise<PrismaBetterSqlite3 | PrismaPg> {
   if (target.provider === 'sqlite') {
+    const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
     // unixepoch-ms stores DateTime columns the way Prisma's own SQLite engine does.
     return new PrismaBetterSqlite3({ url: sqliteFilePath(target.url) }, { timestampFormat: 'unixepoch-ms' });
   }
   // A server that accepts but never answers (restarting, partitioned) fails the request after
   // connectionTimeoutMillis instead of holding it: node-postgres waits forever by default. A zero
   // timeout is left out (node-postgres sends only set ones; the server's default, none, applies).
+  const { PrismaPg } = await import('@prisma/adapter-pg');
   return new PrismaPg({
     connectionString: target.url,
     connectionTimeoutMillis: 5_000,

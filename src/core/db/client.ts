@@ -1,9 +1,9 @@
 // One Prisma client type for the whole code base. Both generated clients come from the same models
-// (prisma/models.prisma), so the PostgreSQL client is used through the SQLite client's type.
-import { PrismaClient as PostgresPrismaClient } from '../../generated/postgresql/client';
-import { Prisma, PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
+// (prisma/models.prisma), so the PostgreSQL client is used through the SQLite client's type. Only the
+// client, adapter and driver of the database's provider are loaded (issue 12: resident memory).
+import { Prisma, type PrismaClient as SqlitePrismaClient } from '../../generated/sqlite/client';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
+import type pg from 'pg';
 import { adapterFactory, DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './adapters';
 import { CommittedInserts } from './committed-inserts';
 import { HotPartnerReads, POSTGRES_DECODERS, postgresStatements, SQLITE_DECODERS, sqliteStatements } from './hot-reads';
@@ -40,13 +40,16 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
-  const connected = keepingConnection(adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS));
+  const connected = keepingConnection(await adapterFactory(target, options.timeouts ?? DATABASE_TIMEOUT_DEFAULTS));
   const driver = target.provider === 'sqlite' ? withStatementCache(connected.factory) : connected.factory;
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const committedInserts = new CommittedInserts();
   // Outermost, so the NOTIFY it adds on PostgreSQL passes the statement observer like any other.
   const adapter = committedInserts.wrap(options.onQuery ? observeQueries(connection, options.onQuery) : connection);
-  const db: Db = target.provider === 'sqlite' ? new SqlitePrismaClient({ adapter }) : (new PostgresPrismaClient({ adapter }) as unknown as Db);
+  const db: Db =
+    target.provider === 'sqlite'
+      ? new (await import('../../generated/sqlite/client')).PrismaClient({ adapter })
+      : (new (await import('../../generated/postgresql/client')).PrismaClient({ adapter }) as unknown as Db);
   await db.$connect();
   if (target.provider === 'sqlite') {
     // WAL lets readers run beside the writer; NORMAL sync is safe under WAL; the busy timeout makes a
@@ -56,7 +59,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
     await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   }
-  const reads = partnerReads(target, db, connected.connection, options.onQuery);
+  const reads = await partnerReads(target, db, connected.connection, options.onQuery);
   return {
     db,
     target,
@@ -77,13 +80,14 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
  * Raw prepared statements on SQLite files and PostgreSQL; Prisma for an in-memory SQLite database,
  * which no second connection can open. Opened after the pragmas, so the file is in WAL mode.
  */
-function partnerReads(target: DatabaseTarget, db: Db, connection: () => SqlDriverAdapter, onQuery?: (query: SqlQuery) => void): PartnerReads {
+async function partnerReads(target: DatabaseTarget, db: Db, connection: () => SqlDriverAdapter, onQuery?: (query: SqlQuery) => void): Promise<PartnerReads> {
   if (target.provider === 'postgresql') {
     const pool = (connection() as unknown as { underlyingDriver(): pg.Pool }).underlyingDriver();
-    return new HotPartnerReads(postgresStatements(pool, pg.types, onQuery), POSTGRES_DECODERS);
+    const { types } = (await import('pg')).default;
+    return new HotPartnerReads(postgresStatements(pool, types, onQuery), POSTGRES_DECODERS);
   }
   const file = sqliteFilePath(target.url);
-  return file === ':memory:' ? new PrismaPartnerReads(db) : new HotPartnerReads(sqliteStatements(file, onQuery), SQLITE_DECODERS);
+  return file === ':memory:' ? new PrismaPartnerReads(db) : new HotPartnerReads(await sqliteStatements(file, onQuery), SQLITE_DECODERS);
 }
 
 /** The factory, and the connection Prisma made through it (its driver's pool serves the raw reads). */

@@ -9,7 +9,7 @@
 // (prepared once per connection) statements.
 import { createHash } from 'node:crypto';
 import type { SqlQuery } from '@prisma/driver-adapter-utils';
-import Sqlite from 'better-sqlite3';
+import type Sqlite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Prisma } from '../../generated/sqlite/client';
 import type {
@@ -49,7 +49,8 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
  * become positional ones (a number used twice is bound twice); dates are bound as epoch
  * milliseconds, as the adapter stores them (timestampFormat unixepoch-ms).
  */
-export function sqliteStatements(file: string, onQuery?: OnQuery): Statements {
+export async function sqliteStatements(file: string, onQuery?: OnQuery): Promise<Statements> {
+  const { default: Sqlite } = await import('better-sqlite3');
   const connection = new Sqlite(file, { readonly: true, fileMustExist: true });
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const prepared = new Map<string, { statement: Sqlite.Statement; text: string; order: number[] }>();

@@ -8,10 +8,8 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
-import { Pool } from 'pg';
 import { adapterFactory, NO_DATABASE_TIMEOUTS } from './adapters';
 import type { DatabaseTarget } from './database-url';
-import { PrismaPg } from '@prisma/adapter-pg';
 
 export type { SchemaEngine };
 
@@ -89,7 +87,8 @@ async function patchPgCharType(adapter: SqlDriverAdapter): Promise<void> {
  * connections ("being accessed by other users"); this one closes the pool first, then drops.
  */
 async function pgShadowDatabase(target: DatabaseTarget): Promise<SqlDriverAdapter> {
-  const admin = new Pool({ connectionString: target.url, max: 1 });
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import('pg'), import('@prisma/adapter-pg')]);
+  const admin = new pg.Pool({ connectionString: target.url, max: 1 });
   const name = `prisma_shadow_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(target.url);
@@ -108,8 +107,8 @@ async function pgShadowDatabase(target: DatabaseTarget): Promise<SqlDriverAdapte
 }
 
 /** The adapter factory the engine connects through; every connection it opens is kept for `close`. */
-function migrationAwareFactory(target: DatabaseTarget, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
-  const factory = adapterFactory(target, NO_DATABASE_TIMEOUTS);
+async function migrationAwareFactory(target: DatabaseTarget, opened: SqlDriverAdapter[]): Promise<SqlMigrationAwareDriverAdapterFactory> {
+  const factory = await adapterFactory(target, NO_DATABASE_TIMEOUTS);
   const track = (adapter: SqlDriverAdapter) => {
     opened.push(adapter);
     return adapter;
@@ -149,7 +148,7 @@ export async function openSchemaEngine(target: DatabaseTarget, datamodel?: { pat
   const engine = await engineBindings.SchemaEngine.new(
     { datamodels: datamodel ? [[datamodel.path, datamodel.content]] : undefined },
     log,
-    bindMigrationAwareSqlAdapterFactory(migrationAwareFactory(target, opened)),
+    bindMigrationAwareSqlAdapterFactory(await migrationAwareFactory(target, opened)),
   );
   return {
     engine,

@@ -8,7 +8,7 @@
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
 // as the safety net.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
 import type { Database } from '../db/client';
@@ -116,8 +116,10 @@ export class WebhookWorker {
 
   /** LISTEN on a connection of its own; after a failure, again a little later. */
   private async listen(): Promise<void> {
+    // The driver loads only on PostgreSQL, the one provider that listens.
+    const { Client } = (await import('pg')).default;
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.database.target.url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    const client = new Client({ connectionString: this.database.target.url, connectionTimeoutMillis: 5_000, keepAlive: true });
     this.listener = client;
     const again = (error: unknown) => {
       if (this.listener !== client || this.stopped) return;
