@@ -1,9 +1,10 @@
 // `npm run bench:memory` (issue 12: RSS < 250 MB after a 60-second load at 50 connections, not growing
 // over three runs): starts the server as `npm start` does, on a fresh embedded database in a temp
 // dir, and prints the time to ready, the server's resident memory 3 s after ready, and after each of
-// BENCH_MEMORY_RUNS loads of BENCH_SECONDS at BENCH_CONNECTIONS on partner reads (wallet balance and
-// goods detail, alternating). BENCH_START_COMMAND overrides the command (e.g. `node --import tsx
-// src/main.ts` to compare with transpiling at start).
+// BENCH_MEMORY_RUNS loads of BENCH_SECONDS at BENCH_CONNECTIONS on partner reads (wallet balance, goods
+// detail and a goods search through Prisma, in turn), with the server's CPU time per request (all its
+// threads, from /proc: unlike wall time, not inflated by a busy machine). BENCH_START_COMMAND overrides
+// the command (e.g. `node --import tsx src/main.ts` to compare with transpiling at start).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,10 +18,25 @@ const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 const COMMAND = (process.env.BENCH_START_COMMAND ?? 'npm start').split(' ');
 const SECRET = 'bench-memory-secret-0123456789';
 
+/** CPU time (user + system, all threads) a process has used, µs. */
+function cpuMicros(pid: number): number {
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Resident set size of a process, MB, as the kernel counts it. */
 function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return Math.round(kb / 1024);
+}
+
+/** The server's V8 heap (used / total) and external memory, MB, from its Prometheus default metrics. */
+async function heapOf(base: string): Promise<string> {
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(metrics)?.[1]) / 1048576);
+  return `heap ${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,7 +73,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   console.log(`command: ${COMMAND.join(' ')}; ready in ${(readyMs / 1000).toFixed(1)} s (load ${load()})`);
   await sleep(3_000);
-  console.log(`idle RSS 3 s after ready: ${rssMb(pid)} MB`);
+  console.log(`idle RSS 3 s after ready: ${rssMb(pid)} MB (${await heapOf(base)})`);
 
   const token = (await (
     await fetch(`${base}/open-api/system/oauth2/token?grant_type=client_credentials`, {
@@ -67,6 +83,7 @@ try {
   ).json()) as { data: { access_token: string } };
   const headers = { authorization: `Bearer ${token.data.access_token}` };
   for (let run = 1; run <= RUNS; run++) {
+    const cpuBefore = cpuMicros(pid);
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -74,11 +91,13 @@ try {
       requests: [
         { method: 'GET', path: '/open-api/pay/wallet/balance?externalUserId=demo-user-1', headers },
         { method: 'GET', path: '/open-api/goods/detail?goodsId=692787834585&source=1', headers },
+        { method: 'GET', path: '/open-api/goods/search?keyword=hoodie&page=1&source=1', headers },
       ],
     });
     const failed = result.non2xx + result.errors + result.timeouts;
+    const cpuPerRequest = Math.round((cpuMicros(pid) - cpuBefore) / result.requests.total);
     console.log(
-      `run ${run}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${failed} failed; RSS after: ${rssMb(pid)} MB; 3 s later: ${(await sleep(3_000), rssMb(pid))} MB (load ${load()})`,
+      `run ${run}: ${Math.round(result.requests.average)} req/s, ${cpuPerRequest} µs server CPU per request, p99 ${result.latency.p99} ms, ${failed} failed; RSS after: ${rssMb(pid)} MB; 3 s later: ${(await sleep(3_000), rssMb(pid))} MB (${await heapOf(base)}; load ${load()})`,
     );
   }
 } finally {

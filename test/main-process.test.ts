@@ -1,11 +1,11 @@
 // `npm start` as a person runs it: a real process on a fresh embedded database.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../prisma/schema';
-import { buildServer, SERVER_BUILD_DIR, serverBuildIsStale, serverEntry } from '../scripts/server-bundle';
+import { buildServer, SERVER_BUILD_DIR, serverBuildIsStale } from '../scripts/server-bundle';
 import { readMigrations } from '../src/core/db/migrations';
 import { closedPort } from './support/free-port';
 
@@ -22,8 +22,16 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** The server itself (the compiled build `npm start` runs), or `npm start` as users run it. */
-function start(env: Record<string, string>, command: readonly string[] = [process.execPath, serverEntry(SERVER_BUILD_DIR)]): Started {
+/** The command of package.json's start script (`exec node <flags> <compiled entry>`), with this node. */
+function serverCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const [, node, ...rest] = scripts.start.split(' ');
+  expect(node).toBe('node');
+  return [process.execPath, ...rest];
+}
+
+/** The server itself (as `npm start` runs it, without npm), or `npm start` as users run it. */
+function start(env: Record<string, string>, command: readonly string[] = serverCommand()): Started {
   let output = '';
   const child = spawn(command[0] as string, command.slice(1), {
     env: {
