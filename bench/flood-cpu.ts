@@ -82,12 +82,15 @@ try {
   const rounds: Array<{ bare: number; flood: number; baseline: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bare = process.env.BENCH_FLOOD_ONLY ? { micros: NaN } : await cpuPerRequest(servers.bareUrl, bareRequests);
+    // Which of the two goes first alternates, so neither always follows the bare route.
+    const runBaseline = async () => (baseline ? await cpuPerRequest(baseline.appUrl, floodRequests(round + ROUNDS), baseline.cpuMicros) : { micros: NaN });
+    const before = round % 2 === 1 ? await runBaseline() : undefined;
     const flood = await cpuPerRequest(servers.appUrl, floodRequests(round));
-    const before = baseline ? await cpuPerRequest(baseline.appUrl, floodRequests(round + ROUNDS), baseline.cpuMicros) : { micros: NaN };
-    rounds.push({ bare: bare.micros, flood: flood.micros, baseline: before.micros });
+    const after = before ?? (await runBaseline());
+    rounds.push({ bare: bare.micros, flood: flood.micros, baseline: after.micros });
     console.log(
       `round ${round}: bare ${bare.micros.toFixed(1)} µs, flood ${flood.micros.toFixed(1)} µs (${(bare.micros / flood.micros).toFixed(2)}), flood statuses ${JSON.stringify([...flood.statuses])}` +
-        (baseline ? `; baseline flood ${before.micros.toFixed(1)} µs (this one is ${(flood.micros / before.micros).toFixed(2)}x)` : ''),
+        (baseline ? `; baseline flood ${after.micros.toFixed(1)} µs (this one is ${(flood.micros / after.micros).toFixed(2)}x)` : ''),
     );
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
