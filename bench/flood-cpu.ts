@@ -4,6 +4,8 @@
 // each round too, so a change is measured against its baseline in the same minutes:
 //   npx tsx bench/flood-cpu.ts
 //   BENCH_BASELINE=../main npx tsx bench/flood-cpu.ts
+// BENCH_FLOOD_ONLY=1 skips the bare route, for a profile of the refusal alone (with BENCH_PERF_PROF=1,
+// `perf record -g -p <the server's pid>`; see README).
 import { fork } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
