@@ -12,7 +12,25 @@ const CONSOLE_ORIGIN = 'https://console.example.com';
 const OTHER_CONSOLE_ORIGIN = 'http://localhost:5173';
 const test = useTestApp('browser_security', { env: { ...PAYMENT_TEST_ENV, CORS_ORIGINS: `${CONSOLE_ORIGIN}, ${OTHER_CONSOLE_ORIGIN}` } });
 
-const API_POLICY = "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+/** What every JSON answer carries: the OWASP REST Security Cheat Sheet's set for an API, and no more. */
+const API_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+/** What an HTML page carries besides (helmet's set); its Content-Security-Policy and caching are the page's own. */
+const PAGE_ONLY_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
 
 function preflight(app: FastifyInstance, url: string, origin: string) {
   return app.inject({
@@ -76,32 +94,54 @@ describe('CORS (CORS_ORIGINS)', () => {
   });
 });
 
-/** The headers every answer carries, page or not. */
+/** The headers every answer carries, page, file or JSON. */
 function expectCommonHeaders(headers: Record<string, unknown>) {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-  expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['x-powered-by']).toBeUndefined();
 }
 
-describe('security headers per kind of route', () => {
-  it('sets the API policy on JSON answers of every face, errors included', async () => {
+const pick = (headers: Record<string, unknown>, names: Record<string, string>) => Object.fromEntries(Object.keys(names).map((name) => [name, headers[name]]));
+
+/**
+ * The set an answer must carry, chosen by what it is: an HTML page helmet's full set, a JSON (or
+ * plain text) answer the API set exactly (none of the page-only headers, which each answer would pay
+ * for); scripts and styles the common headers.
+ */
+function expectSecurityHeadersOf(answer: { headers: Record<string, unknown> }, url: string) {
+  const { headers } = answer;
+  expectCommonHeaders(headers);
+  const contentType = String(headers['content-type']);
+  if (contentType.startsWith('text/html')) {
+    expect(pick(headers, PAGE_ONLY_HEADERS), url).toEqual(PAGE_ONLY_HEADERS);
+  } else if (contentType.includes('json') || contentType.startsWith('text/plain')) {
+    expect(pick(headers, API_HEADERS), url).toEqual(API_HEADERS);
+    expect(pick(headers, PAGE_ONLY_HEADERS), url).toEqual(Object.fromEntries(Object.keys(PAGE_ONLY_HEADERS).map((name) => [name, undefined])));
+  }
+}
+
+describe('security headers per kind of answer', () => {
+  it('sets the API set on JSON answers of every face, errors included', async () => {
     const token = await partnerToken(test.app);
-    const answers = [
-      await test.app.inject({ method: 'GET', url: '/healthz' }),
-      await test.app.inject({ method: 'GET', url: '/open-api/goods/page', headers: { authorization: `Bearer ${token}` } }),
-      await test.app.inject({ method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials' }),
-      await test.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ __typename }' } }),
-      await test.app.inject({ method: 'GET', url: '/trpc/member.get' }),
-      await test.app.inject({ method: 'GET', url: '/no-such-route' }),
-      await test.app.inject({ method: 'GET', url: '/open-api/openapi.json' }),
-    ];
-    for (const answer of answers) {
-      expect(answer.headers['content-type']).toContain('application/json');
-      expect(answer.headers['content-security-policy']).toBe(API_POLICY);
-      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expectCommonHeaders(answer.headers);
+    const requests = [
+      { method: 'GET', url: '/healthz' },
+      { method: 'GET', url: '/readyz' },
+      { method: 'GET', url: '/metrics' },
+      { method: 'GET', url: '/open-api/goods/page', headers: { authorization: `Bearer ${token}` } },
+      { method: 'GET', url: '/open-api/goods/page' },
+      { method: 'POST', url: '/open-api/system/oauth2/token?grant_type=client_credentials' },
+      { method: 'POST', url: '/open-api/system/oauth2/token/revoke' },
+      { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ __typename }' } },
+      { method: 'GET', url: '/graphql?query=%7B__typename%7D', headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } },
+      { method: 'GET', url: '/trpc/member.get' },
+      { method: 'GET', url: '/no-such-route' },
+      { method: 'GET', url: '/open-api/openapi.json' },
+    ] as const;
+    for (const request of requests) {
+      const answer = await test.app.inject(request);
+      expect(answer.headers['content-type'], request.url).toContain(request.url === '/metrics' ? 'text/plain' : 'application/json');
+      expectSecurityHeadersOf(answer, request.url);
     }
   });
 
@@ -142,7 +182,7 @@ async function loadPage(app: FastifyInstance, url: string): Promise<{ html: stri
   const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');
-  expectCommonHeaders(page.headers);
+  expectSecurityHeadersOf(page, url);
   const policy = parsePolicy(page.headers['content-security-policy']);
   expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   expect(policy.get('object-src') ?? policy.get('default-src')).toEqual(["'none'"]);
@@ -153,6 +193,7 @@ async function loadPage(app: FastifyInstance, url: string): Promise<{ html: stri
     expect(reference.origin).toBe(base.origin);
     const asset = await app.inject({ method: 'GET', url: reference.pathname + reference.search });
     expect(asset.statusCode, reference.pathname).toBe(200);
+    expectSecurityHeadersOf(asset, reference.pathname);
     expect(asset.body.length).toBeGreaterThan(0);
   }
   for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {

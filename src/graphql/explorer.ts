@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
-import { SELF_HOSTED_PAGE_POLICY } from '../http/browser-security';
+import { addPageHeadersToHtml, SELF_HOSTED_PAGE_POLICY } from '../http/browser-security';
 
 export const EXPLORER_ASSET_PATH = '/graphql/explorer';
 
@@ -57,7 +57,7 @@ export const explorerLandingPage: ApolloServerPlugin = {
   },
 };
 
-/** The explorer's files, and its page policy on the HTML Apollo sends for GET /graphql. */
+/** The explorer's files, and the page headers and policy on the HTML Apollo sends for GET /graphql (JSON otherwise). */
 export async function explorerRoutes(app: FastifyInstance): Promise<void> {
   const assets = loadAssets();
   app.get<{ Params: { file: string } }>(
@@ -74,4 +74,5 @@ export async function explorerRoutes(app: FastifyInstance): Promise<void> {
       reply.header('content-security-policy', SELF_HOSTED_PAGE_POLICY);
     }
   });
+  app.addHook('onSend', addPageHeadersToHtml);
 }

@@ -1,10 +1,10 @@
-// What browsers are told: security headers on every answer (helmet's set) and CORS for the two faces
-// a browser application on another origin calls (/graphql, /trpc; config CORS_ORIGINS). Answers are
-// JSON for programs, so the default policy lets a page load nothing at all; the few HTML pages (docs
-// UI, GraphQL explorer, payment checkout) and the file downloads declare their own.
+// What browsers are told: security headers on every answer and CORS for the two faces a browser
+// application on another origin calls (/graphql, /trpc; config CORS_ORIGINS). Most answers are JSON
+// for programs and carry the API set (OWASP REST Security Cheat Sheet); HTML pages (console, docs UI,
+// GraphQL explorer, payment checkout) carry helmet's full page set, and file downloads their own.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { routeConfig } from './route-config';
 
@@ -29,15 +29,45 @@ function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>>
   return Object.freeze(headers);
 }
 
-/** An API answer is never a page: nothing loads, nothing frames it. */
-const API_HEADERS = helmetHeaders({
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] } },
-  frameguard: { action: 'deny' },
+/**
+ * A JSON answer is never a page, so it needs only what the OWASP REST Security Cheat Sheet lists for
+ * an API: nothing caches it (a route that may be cached sets its own Cache-Control), nothing frames it
+ * or loads anything from it, no browser sniffs it into HTML, HTTPS only, and no other origin embeds
+ * it. helmet's other headers (COOP, Origin-Agent-Cluster, Referrer-Policy, DNS prefetch, legacy IE and
+ * Flash ones) govern documents; every answer pays for each header it carries.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
 });
 
 /** The API headers and `extra` (lower-case names), for a route's `securityHeaders`: one set written per answer. */
 export function apiHeadersWith(extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
   return Object.freeze({ ...API_HEADERS, ...extra });
+}
+
+/** An HTML page: helmet's full set; each page states its own policy (SELF_HOSTED_PAGE_POLICY, the checkout's nonce policy). */
+const PAGE_HEADERS = helmetHeaders({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] } },
+  frameguard: { action: 'deny' },
+});
+
+/** What a page carries beyond the API set. */
+export const PAGE_ONLY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(PAGE_HEADERS).filter(([name]) => !(name in API_HEADERS))),
+);
+
+/**
+ * An onSend hook for routes that answer pages beside JSON (docs UI, GraphQL explorer, checkout): an
+ * HTML answer gets the page headers too, so the kind of answer, not the route, decides the set.
+ */
+export function addPageHeadersToHtml(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(PAGE_ONLY_HEADERS);
+  done(null, payload);
 }
 
 /**

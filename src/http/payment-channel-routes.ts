@@ -12,6 +12,7 @@ import type { PaymentOrderRecord } from '../core/payment/payment-order-service';
 import { RequestContext } from '../core/request-context';
 import { z } from '../core/validation';
 import { ok } from '../openapi/envelope';
+import { addPageHeadersToHtml } from './browser-security';
 
 /** Notifications are small; a larger body is not one. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
@@ -106,7 +107,7 @@ export const paymentChannelRoutes: FastifyPluginAsyncZod<{ core: Core }> = async
 
   app.get(
     '/pay/checkout/:paymentOrderId',
-    { schema: { hide: true, params: z.object({ paymentOrderId: z.string().min(1).max(64) }) } },
+    { onSend: addPageHeadersToHtml, schema: { hide: true, params: z.object({ paymentOrderId: z.string().min(1).max(64) }) } },
     async (request, reply) => {
       const ctx = anonymousContext(request, core);
       const order = await core.paymentOrders.findForCheckout(ctx, BUILTIN_CHANNEL, request.params.paymentOrderId);
@@ -114,8 +115,6 @@ export const paymentChannelRoutes: FastifyPluginAsyncZod<{ core: Core }> = async
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('x-frame-options', 'DENY')
-        .header('referrer-policy', 'no-referrer')
         .header(
           'content-security-policy',
           `default-src 'none'; style-src 'nonce-${scriptNonce}'; script-src 'nonce-${scriptNonce}'; connect-src 'self'; form-action 'none'; frame-ancestors 'none'`,

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Core } from '../core/core';
-import { SELF_HOSTED_PAGE_POLICY } from '../http/browser-security';
+import { addPageHeadersToHtml, SELF_HOSTED_PAGE_POLICY } from '../http/browser-security';
 import { finishOpenApiDocument } from './document';
 import { oauth2Routes } from './oauth2-routes';
 import { type PartnerRoutes, partnerRoutes } from './partner-routes';
@@ -49,7 +49,10 @@ export async function openApiPlugin(app: FastifyInstance, options: OpenApiOption
     transformObject: finishOpenApiDocument,
   });
   // indexPrefix: the page's asset links are absolute at /open-api/docs (no trailing slash), as printed at start-up.
-  await app.register(swaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix, staticCSP: SELF_HOSTED_PAGE_POLICY });
+  await app.register(async (docs) => {
+    docs.addHook('onSend', addPageHeadersToHtml);
+    await docs.register(swaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix, staticCSP: SELF_HOSTED_PAGE_POLICY });
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(oauth2Routes, { core: options.core });
   await app.register(partnerRoutes, { core: options.core, routes: options.routes });
