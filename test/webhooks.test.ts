@@ -155,6 +155,31 @@ describe('delivery', () => {
     await until('both delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: ordered.id, status: DeliveryStatus.DELIVERED } })) === 2 ? true : undefined));
     expect(bodiesAt('/ordered').map((event) => event.type)).toEqual(['purchase_order.paid', 'purchase_order.paid', 'order_item.purchased']);
   });
+
+  it('records an attempt only while its lease holds: one whose lease was taken again meanwhile records nothing', async () => {
+    const slow = await endpoint('/hang');
+    const eventIds = await writeEvents(
+      test.db,
+      ['kept', 'taken'].map((key) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `lease:${key}`, data: {}, occurredAt: new Date() })),
+      () => [slow],
+    );
+    await until('both attempts in flight', async () => (eventIds.every((id) => received.some((entry) => entry.headers['webhook-id'] === id)) ? true : undefined));
+    // Both attempts end by this time (the 2 s time-out of the test app, and time to record them).
+    const bothEnded = Date.now() + 2_000 + 1_000;
+    const deliveryOf = (eventId: string | undefined) => test.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: slow.id, event: { eventId } } });
+    const taken = await deliveryOf(eventIds[1]);
+    // As a process that found the lease expired would take it.
+    await test.db.webhookDelivery.update({ where: { id: taken.id }, data: { leaseToken: 'another-process' } });
+    await new Promise((resolve) => setTimeout(resolve, bothEnded - Date.now()));
+    const kept = await deliveryOf(eventIds[0]);
+    expect(kept).toMatchObject({ attempts: 1, lastStatusCode: null, lastResponse: expect.stringMatching(/^TimeoutError/), status: DeliveryStatus.PENDING });
+    expect(await test.db.webhookDeliveryAttempt.count({ where: { deliveryId: kept.id } })).toBe(1);
+    // The taken one is left as the other process holds it.
+    expect(await test.db.webhookDelivery.findUniqueOrThrow({ where: { id: taken.id } })).toMatchObject({ attempts: 0, leaseToken: 'another-process', lastAttemptAt: null });
+    expect(await test.db.webhookDeliveryAttempt.count({ where: { deliveryId: taken.id } })).toBe(0);
+    await test.db.webhookEndpoint.delete({ where: { id: slow.id } });
+    await endpointsChanged(slow);
+  });
 });
 
 describe('endpoints (console service)', () => {
@@ -228,12 +253,14 @@ describe('a dead receiver', () => {
   it("slows neither partner calls nor another partner's deliveries", async () => {
     const dead = await endpoint('/hang');
     // More events than the worker has slots: without a per-endpoint limit they would take them all.
-    await writeEvents(
+    const deadEventIds = await writeEvents(
       test.db,
       Array.from({ length: WEBHOOK_WORKER_DEFAULTS.maxConcurrency + 8 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `hang:${index}`, data: { index }, occurredAt: new Date() })),
       () => [dead],
     );
-    await until('attempts hanging', async () => (received.some((entry) => entry.path === '/hang') ? true : undefined));
+    // Counted by event id: another test's endpoint may hang on the same path.
+    const toDead = () => received.filter((entry) => deadEventIds.includes(entry.headers['webhook-id'] as string));
+    await until('attempts hanging', async () => (toDead().length > 0 ? true : undefined));
     const deadAttemptsFinished = () => test.db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: dead.id } } });
 
     // A partner call answers at once: it only writes its events.
@@ -246,7 +273,7 @@ describe('a dead receiver', () => {
     await until('the other partner delivered', async () => (received.some((entry) => entry.headers['webhook-id'] === eventId) ? true : undefined));
     expect(await deadAttemptsFinished()).toBe(0);
     // At most the per-endpoint limit of the dead receiver's deliveries were in flight.
-    expect(received.filter((entry) => entry.path === '/hang').length).toBeLessThanOrEqual(WEBHOOK_WORKER_DEFAULTS.perEndpointConcurrency);
+    expect(toDead().length).toBeLessThanOrEqual(WEBHOOK_WORKER_DEFAULTS.perEndpointConcurrency);
     await test.db.webhookEndpoint.update({ where: { id: dead.id }, data: { enabled: false } });
     await endpointsChanged(dead);
   });

@@ -8,6 +8,7 @@ import { adapterFactory, DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from
 import { CommittedInserts } from './committed-inserts';
 import { HotPartnerReads, POSTGRES_DECODERS, postgresStatements, SQLITE_DECODERS, sqliteStatements } from './hot-reads';
 import { type PartnerReads, PrismaPartnerReads } from './partner-reads';
+import { type RawSql, rawSql } from './raw-sql';
 import { withConnectionLock } from './sqlite-connection-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 import { type DatabaseTarget, sqliteFilePath } from './database-url';
@@ -23,6 +24,8 @@ export interface Database {
   committedInserts: CommittedInserts;
   /** The hottest partner reads, as prepared statements on the driver (see hot-reads.ts). */
   reads: PartnerReads;
+  /** Statements on the client's own driver adapter, without the client (see raw-sql.ts). */
+  sql: RawSql;
   /** Resolves when a trivial query answers; for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,7 +48,8 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const committedInserts = new CommittedInserts();
   // Outermost, so the NOTIFY it adds on PostgreSQL passes the statement observer like any other.
-  const adapter = committedInserts.wrap(options.onQuery ? observeQueries(connection, options.onQuery) : connection);
+  const outermost = keepingConnection(committedInserts.wrap(options.onQuery ? observeQueries(connection, options.onQuery) : connection));
+  const adapter = outermost.factory;
   const db: Db =
     target.provider === 'sqlite'
       ? new (await import('../../generated/sqlite/client')).PrismaClient({ adapter })
@@ -65,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     target,
     committedInserts,
     reads,
+    sql: rawSql(outermost.connection()),
     ping: async () => {
       await db.$queryRawUnsafe('SELECT 1');
     },

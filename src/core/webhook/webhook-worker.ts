@@ -8,6 +8,8 @@
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
 // as the safety net.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type pg from 'pg';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
@@ -57,9 +59,83 @@ interface Claimed {
   endpointId: number;
 }
 
-const DUE_DELIVERY = { event: true, endpoint: true } as const;
+/** A claimed delivery with what its attempt sends (read in one statement for the whole claim). */
+interface DueDelivery {
+  id: number;
+  tenantId: number;
+  attempts: number;
+  leaseToken: string;
+  event: { eventId: string; type: string; occurredAt: string; payloadJson: string };
+  endpoint: { id: number; tenantId: number; partnerClientId: string; url: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null; failingSince: Date | null };
+}
 
-type DueDelivery = Prisma.WebhookDeliveryGetPayload<{ include: typeof DUE_DELIVERY }>;
+/** What an attempt records: the delivery's new state and one attempt log row. */
+interface AttemptRecord {
+  delivery: DueDelivery;
+  started: number;
+  finished: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  status: number;
+  nextAttemptAt: number;
+}
+
+/** Attempts waiting to be recorded together, each told whether its lease still held. */
+interface QueuedRecord {
+  record: AttemptRecord;
+  recorded(held: boolean): void;
+  failed(error: unknown): void;
+}
+
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+
+/**
+ * Keep-alive connections per receiver (an Agent pools sockets per host and port), so a busy endpoint
+ * costs no TCP or TLS handshake per attempt.
+ */
+const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
+
+class AttemptTimeout extends Error {
+  override name = 'TimeoutError';
+}
+
+/**
+ * POSTs `body` and answers the status and the start of the answer's body. node:http rather than
+ * fetch: at hundreds of deliveries a second fetch's WHATWG streams and objects cost the serving
+ * process visibly more per request (bench/README.md). Redirects are not followed.
+ */
+function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const request = (secure ? https : http).request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: AGENTS[secure ? 'https:' : 'http:'] },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (text.length < RESPONSE_TEXT_MAX) text += chunk;
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ statusCode: response.statusCode ?? 0, text: text.slice(0, RESPONSE_TEXT_MAX) });
+        });
+        response.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new AttemptTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
+}
 
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -75,6 +151,9 @@ export class WebhookWorker {
   private readonly inFlight = new Map<number, number>();
   private running = 0;
   private readonly pending = new Set<Promise<void>>();
+  /** Ended attempts not yet recorded, and whether a recording round is under way or scheduled. */
+  private readonly unrecorded: QueuedRecord[] = [];
+  private recording = false;
 
   constructor(
     private readonly database: Database,
@@ -176,12 +255,12 @@ export class WebhookWorker {
     }
     for (const delivery of claimed) {
       this.running++;
-      this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 0) + 1);
+      this.inFlight.set(delivery.endpoint.id, (this.inFlight.get(delivery.endpoint.id) ?? 0) + 1);
       const attempt = this.attempt(delivery)
         .catch((error) => this.logger.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record'))
         .finally(() => {
           this.running--;
-          this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 1) - 1);
+          this.inFlight.set(delivery.endpoint.id, (this.inFlight.get(delivery.endpoint.id) ?? 1) - 1);
           this.pending.delete(attempt);
           // A finished attempt may unblock the next event of its key: look again soon.
           this.wake();
@@ -197,40 +276,67 @@ export class WebhookWorker {
     const claimed = await this.claim(limit);
     if (claimed.length === 0) return [];
     // A delivery whose endpoint was deleted meanwhile is gone with it (cascade): nothing to send.
-    return this.database.db.webhookDelivery.findMany({ where: { id: { in: claimed.map((row) => row.id) } }, include: DUE_DELIVERY, orderBy: { id: 'asc' } });
+    const rows = await this.database.sql.query(Prisma.sql`
+      SELECT d."id", d."tenantId", d."attempts", d."leaseToken", ev."eventId", ev."type", ev."occurredAt", ev."payload",
+        en."id" AS "endpointId", en."tenantId" AS "endpointTenantId", en."partnerClientId", en."url", en."secret", en."previousSecret", en."previousSecretExpiresAt", en."failingSince"
+      FROM "WebhookDelivery" d JOIN "WebhookEvent" ev ON ev."id" = d."eventId" JOIN "WebhookEndpoint" en ON en."id" = d."endpointId"
+      WHERE d."id" IN (${Prisma.join(claimed.map((row) => row.id))}) ORDER BY d."id"`);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      tenantId: Number(row.tenantId),
+      attempts: Number(row.attempts),
+      leaseToken: row.leaseToken as string,
+      // occurredAt as the Z-form ISO text the body always carried; payload as the stored JSON text.
+      event: { eventId: row.eventId as string, type: row.type as string, occurredAt: new Date(row.occurredAt as string).toISOString(), payloadJson: row.payload as string },
+      endpoint: {
+        id: Number(row.endpointId),
+        tenantId: Number(row.endpointTenantId),
+        partnerClientId: row.partnerClientId as string,
+        url: row.url as string,
+        secret: row.secret as string,
+        previousSecret: (row.previousSecret as string | null) ?? null,
+        previousSecretExpiresAt: dateOrNull(row.previousSecretExpiresAt),
+        failingSince: dateOrNull(row.failingSince),
+      },
+    }));
   }
 
   /** Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy. */
   private async claim(limit: number): Promise<Claimed[]> {
-    const { db, target } = this.database;
+    const { sql, target } = this.database;
     const now = this.now();
     const busy = [...this.inFlight].filter(([, count]) => count >= this.settings.perEndpointConcurrency).map(([id]) => id);
-    const leaseUntil = now + this.settings.attemptTimeoutMs * 2 + 5_000;
+    const leaseUntil = new Date(now + this.settings.attemptTimeoutMs * 2 + 5_000);
     const token = randomUUID();
+    const at = new Date(now);
     const notBusy = busy.length > 0 ? Prisma.sql`AND d."endpointId" NOT IN (${Prisma.join(busy)})` : Prisma.empty;
+    const toClaimed = (rows: Record<string, unknown>[]) => rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId) }));
     if (target.provider === 'postgresql') {
-      const at = new Date(now);
-      const leased = await db.$queryRaw<Claimed[]>`
-        UPDATE "WebhookDelivery" SET "leaseUntil" = ${new Date(leaseUntil)}, "leaseToken" = ${token}
-        WHERE "id" IN (
-          SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled"
-          WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
-            AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
-          ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
-        RETURNING "id", "endpointId"`;
+      const leased = toClaimed(
+        await sql.query(Prisma.sql`
+          UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseUntil}, "leaseToken" = ${token}
+          WHERE "id" IN (
+            SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled"
+            WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
+              AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
+            ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
+          RETURNING "id", "endpointId"`),
+      );
       const { kept, over } = this.withinEndpointLimits(leased);
-      if (over.length > 0) await db.webhookDelivery.updateMany({ where: { id: { in: over.map((row) => row.id) }, leaseToken: token }, data: { leaseUntil: null, leaseToken: null } });
+      if (over.length > 0) await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = NULL, "leaseToken" = NULL WHERE "id" IN (${Prisma.join(over.map((row) => row.id))}) AND "leaseToken" = ${token}`);
       return kept;
     }
-    // SQLite: one delivering process, DateTime stored as epoch milliseconds.
-    const rows = await db.$queryRaw<{ id: number | bigint; endpointId: number | bigint }[]>`
-      SELECT d."id" AS "id", d."endpointId" AS "endpointId" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled" = 1
-      WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${now} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${now}) ${notBusy}
-        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
-      ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`;
-    const claimed = this.withinEndpointLimits(rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId) }))).kept;
+    // SQLite: one delivering process.
+    const rows = toClaimed(
+      await sql.query(Prisma.sql`
+        SELECT d."id" AS "id", d."endpointId" AS "endpointId" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled" = 1
+        WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
+          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
+        ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`),
+    );
+    const claimed = this.withinEndpointLimits(rows).kept;
     if (claimed.length > 0) {
-      await db.webhookDelivery.updateMany({ where: { id: { in: claimed.map((row) => row.id) } }, data: { leaseUntil: new Date(leaseUntil), leaseToken: token } });
+      await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseUntil}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(claimed.map((row) => row.id))})`);
     }
     return claimed;
   }
@@ -256,20 +362,19 @@ export class WebhookWorker {
   }
 
   private async attempt(delivery: DueDelivery): Promise<void> {
-    const { db } = this.database;
     const { event, endpoint } = delivery;
     const started = this.now();
     const timestamp = Math.floor(started / 1000);
-    const body = JSON.stringify({ id: event.eventId, type: event.type, occurredAt: event.occurredAt.toISOString(), data: event.payload });
+    const body = `{"id":${JSON.stringify(event.eventId)},"type":${JSON.stringify(event.type)},"occurredAt":"${event.occurredAt}","data":${event.payloadJson}}`;
     const secrets = [endpoint.secret];
     if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > started) secrets.push(endpoint.previousSecret);
     let statusCode: number | null = null;
     let responseBody: string | null = null;
     let error: string | null = null;
     try {
-      const answer = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
+      const answer = await post(
+        endpoint.url,
+        {
           'content-type': 'application/json',
           'user-agent': 'OpenBuy-Webhooks/1',
           'webhook-id': event.eventId,
@@ -277,43 +382,23 @@ export class WebhookWorker {
           'webhook-signature': signWebhook(secrets, event.eventId, timestamp, body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.settings.attemptTimeoutMs),
-      });
-      statusCode = answer.status;
-      responseBody = (await answer.text()).slice(0, RESPONSE_TEXT_MAX);
+        this.settings.attemptTimeoutMs,
+      );
+      statusCode = answer.statusCode;
+      responseBody = answer.text;
     } catch (failure) {
       error = (failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure)).slice(0, RESPONSE_TEXT_MAX);
     }
     const finished = this.now();
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const gone = statusCode === 410;
-    const attempts = delivery.attempts + 1;
-    const retryDelay = this.settings.retryDelaysMs[attempts - 1];
+    const retryDelay = this.settings.retryDelaysMs[delivery.attempts];
     const status = ok ? DeliveryStatus.DELIVERED : gone || retryDelay === undefined ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
     const jittered = retryDelay === undefined ? 0 : Math.round(retryDelay * (0.8 + Math.random() * 0.4));
-    // Fenced by the lease: an attempt whose lease expired and was taken again records nothing.
-    const recorded = await db.webhookDelivery.updateMany({
-      where: { id: delivery.id, leaseToken: delivery.leaseToken },
-      data: {
-        status,
-        attempts,
-        nextAttemptAt: new Date(finished + jittered),
-        leaseUntil: null,
-        leaseToken: null,
-        lastAttemptAt: new Date(started),
-        lastStatusCode: statusCode,
-        lastLatencyMs: finished - started,
-        lastResponse: responseBody ?? error,
-        ...(ok && { deliveredAt: new Date(finished) }),
-      },
-    });
-    if (recorded.count === 0) return;
-    await db.webhookDeliveryAttempt.create({
-      data: { tenantId: delivery.tenantId, deliveryId: delivery.id, statusCode, latencyMs: finished - started, responseBody, error, attemptedAt: new Date(started) },
-    });
+    const held = await this.record({ delivery, started, finished, statusCode, responseBody, error, status, nextAttemptAt: finished + jittered });
+    if (!held) return;
     if (ok) {
-      if (endpoint.failingSince) await db.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
+      if (endpoint.failingSince) await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
       return;
     }
     if (gone) {
@@ -324,8 +409,58 @@ export class WebhookWorker {
     if (finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
       await this.disable(endpoint, `every attempt failed since ${failingSince.toISOString()}`, new Date(finished));
     } else if (!endpoint.failingSince) {
-      await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
+      await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
     }
+  }
+
+  /**
+   * Records the attempt with the others that ended meanwhile, in one transaction (group commit):
+   * at hundreds of attempts a second, two writes and a commit each cost the serving process more
+   * than the POSTs. Answers whether the lease still held: an attempt whose lease expired and was
+   * taken again records nothing.
+   */
+  private record(record: AttemptRecord): Promise<boolean> {
+    return new Promise((recorded, failed) => {
+      this.unrecorded.push({ record, recorded, failed });
+      if (!this.recording) {
+        this.recording = true;
+        setImmediate(() => void this.recordQueued());
+      }
+    });
+  }
+
+  /** Records what is queued, then what queued meanwhile, until nothing is left. */
+  private async recordQueued(): Promise<void> {
+    while (this.unrecorded.length > 0) {
+      const batch = this.unrecorded.splice(0);
+      try {
+        const held = await this.database.sql.transaction(async (sql) => {
+          const changed: boolean[] = [];
+          for (const { record } of batch) {
+            const { delivery, started, finished, statusCode, responseBody, error, status } = record;
+            const count = await sql.execute(Prisma.sql`
+              UPDATE "WebhookDelivery" SET "status" = ${status}, "attempts" = ${delivery.attempts + 1}, "nextAttemptAt" = ${new Date(record.nextAttemptAt)},
+                "leaseUntil" = NULL, "leaseToken" = NULL, "lastAttemptAt" = ${new Date(started)}, "lastStatusCode" = ${statusCode},
+                "lastLatencyMs" = ${finished - started}, "lastResponse" = ${responseBody ?? error},
+                "deliveredAt" = ${status === DeliveryStatus.DELIVERED ? Prisma.sql`${new Date(finished)}` : Prisma.sql`"deliveredAt"`}
+              WHERE "id" = ${delivery.id} AND "leaseToken" = ${delivery.leaseToken}`);
+            changed.push(count > 0);
+          }
+          const logged = batch.filter((_, index) => changed[index]).map(({ record }) => record);
+          if (logged.length > 0) {
+            await sql.execute(Prisma.sql`
+              INSERT INTO "WebhookDeliveryAttempt" ("tenantId", "deliveryId", "statusCode", "latencyMs", "responseBody", "error", "attemptedAt")
+              VALUES ${Prisma.join(logged.map(({ delivery, started, finished, statusCode, responseBody, error }) => Prisma.sql`(${delivery.tenantId}, ${delivery.id}, ${statusCode}, ${finished - started}, ${responseBody}, ${error}, ${new Date(started)})`))}`);
+          }
+          return changed;
+        });
+        batch.forEach(({ recorded }, index) => recorded(held[index] ?? false));
+      } catch (error) {
+        // Their leases expire and the deliveries are attempted again: at least once, never lost.
+        for (const { failed } of batch) failed(error);
+      }
+    }
+    this.recording = false;
   }
 
   /** Disables the endpoint, saying why, and makes every process's outbox forget it. */

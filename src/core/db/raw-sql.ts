@@ -1,0 +1,62 @@
+// Statements sent straight to the driver adapter under Prisma's client, for small statements run
+// hundreds of times a second beside the requests (the webhook worker): through the client each one
+// also pays its query compiler (WebAssembly) and plan interpreter, most of a delivery's database cost
+// in the profile (bench/README.md, partner webhooks). The adapter is the client's own, so SQLite's
+// connection lock, statement cache, statement observers and committed-insert reports still apply.
+// SQL is written once with Prisma.sql: `?` placeholders on SQLite, `$n` on PostgreSQL.
+import type { ArgScalarType, SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
+import type { Prisma } from './client';
+
+type Row = Record<string, unknown>;
+
+export interface RawSql {
+  /** The rows as objects by column name; DateTime columns come as ISO text, JSON columns as JSON text. */
+  query(sql: Prisma.Sql): Promise<Row[]>;
+  /** The number of rows changed. */
+  execute(sql: Prisma.Sql): Promise<number>;
+  /** Runs `work` in one transaction, committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (sql: Omit<RawSql, 'transaction'>) => Promise<T>): Promise<T>;
+}
+
+function scalarTypeOf(value: unknown): ArgScalarType {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'boolean';
+  if (value instanceof Date) return 'datetime';
+  return 'unknown';
+}
+
+export function rawSql(adapter: SqlDriverAdapter): RawSql {
+  const dollar = adapter.provider === 'postgres';
+  const toQuery = (sql: Prisma.Sql): SqlQuery => ({
+    sql: dollar ? sql.text : sql.sql,
+    args: sql.values,
+    argTypes: sql.values.map((value) => ({ scalarType: scalarTypeOf(value), arity: 'scalar' })),
+  });
+  const on = (queryable: SqlQueryable) => ({
+    async query(sql: Prisma.Sql) {
+      const result = await queryable.queryRaw(toQuery(sql));
+      return result.rows.map((values) => Object.fromEntries(result.columnNames.map((name, index) => [name, values[index]])));
+    },
+    execute: (sql: Prisma.Sql) => queryable.executeRaw(toQuery(sql)),
+  });
+  const command = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
+  return {
+    ...on(adapter),
+    async transaction(work) {
+      // The adapter opens the transaction (BEGIN) and ends its hold on the connection; COMMIT and
+      // ROLLBACK are the caller's to send, as Prisma's client does.
+      const transaction = await adapter.startTransaction();
+      try {
+        const result = await work(on(transaction));
+        await transaction.executeRaw(command('COMMIT'));
+        await transaction.commit();
+        return result;
+      } catch (error) {
+        await transaction.executeRaw(command('ROLLBACK')).catch(() => undefined);
+        await transaction.rollback();
+        throw error;
+      }
+    },
+  };
+}
