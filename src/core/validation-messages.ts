@@ -122,8 +122,14 @@ function isFieldMessageName(name: unknown): name is FieldMessageName {
 const NAMES = Object.keys(FieldMessages) as FieldMessageName[];
 /** Parameterless messages by their English text: how `.regex(pattern, fieldText(name))` is recognised in an issue. */
 const NAME_OF_TEXT: ReadonlyMap<string, FieldMessageName> = new Map(NAMES.filter((name) => !FieldMessages[name].en.includes('{')).map((name) => [FieldMessages[name].en, name]));
-/** Messages with parameters, recognised by rendering them with the issue's own details (`.max(n, fieldText(name, { maximum: n }))`). */
-const WITH_PARAMS = NAMES.filter((name) => FieldMessages[name].en.includes('{'));
+/**
+ * Messages with parameters, recognised by rendering them with the issue's own details
+ * (`.max(n, fieldText(name, { maximum: n }))`); only those whose fixed start the message has, as a
+ * refusal renders none for zod's own messages.
+ */
+const WITH_PARAMS = NAMES.filter((name) => FieldMessages[name].en.includes('{')).map((name) => ({ name, start: FieldMessages[name].en.split('{')[0]! }));
+const withParamsNamed = (message: string, params: FieldMessageParams): FieldMessageName | undefined =>
+  WITH_PARAMS.find(({ name, start }) => message.startsWith(start) && fieldText(name, params) === message)?.name;
 
 /** One refused field as described: what is wrong (`code`, `params`) besides the English message. */
 export interface FieldProblem {
@@ -154,7 +160,7 @@ export function fieldProblemOf(issue: z.core.$ZodIssue): FieldProblem {
   const name =
     issue.code === 'invalid_type' && 'received' in issue
       ? 'invalidType'
-      : (NAME_OF_TEXT.get(issue.message) ?? WITH_PARAMS.find((candidate) => fieldText(candidate, params) === issue.message));
+      : (NAME_OF_TEXT.get(issue.message) ?? withParamsNamed(issue.message, params));
   return { code: name ?? issue.code, params, message: issue.message };
 }
 
