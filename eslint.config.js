@@ -21,6 +21,35 @@ export default tseslint.config(
     },
   },
   {
+    // Validation messages are named entries of src/core/validation-messages.ts, so that each is
+    // written in every language the service answers in (config.ts speaks to the operator only).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(addIssue|refine)$/] > ObjectExpression > Property[key.name=/^(message|error)$/]',
+          message: 'Spread fieldIssue(name, params) from src/core/validation-messages.ts instead of a message.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(regex|refine|length|min|max|nonempty|url|email|gt|gte|lt|lte|positive|nonnegative|int|multipleOf)$/] > :matches(Literal[raw=/^[\'"]/], TemplateLiteral)',
+          message: 'Name a message of src/core/validation-messages.ts (fieldText(name)) instead of writing one.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(regex|length|min|max|nonempty|url|email|null|literal|string|number|int|array|enum|custom|union)$/] > ObjectExpression > Property[key.name=/^(message|error)$/][value.type=/^(Literal|TemplateLiteral|Identifier|MemberExpression)$/]',
+          message: 'Name a message of src/core/validation-messages.ts (fieldText(name)) instead of writing one.',
+        },
+        {
+          selector: 'Property[key.name="error"] > :matches(ArrowFunctionExpression, FunctionExpression) :matches(Literal[raw=/^[\'"]/], TemplateLiteral):not(CallExpression > Literal)',
+          message: 'An error function answers fieldText(name) of src/core/validation-messages.ts, not a text of its own.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'src/**/*.test.ts'],
     plugins: { vitest },
     rules: {

@@ -77,7 +77,7 @@ describe('validation refusals', () => {
     const refusal = (acceptLanguage: string) =>
       graphql(test.app, 'query($input: PostPageReqVO!) { postPage(input: $input) { total } }', { token, acceptLanguage, variables: { input: { pageNo: 1, pageSize: 1, status: 7 } } });
     const chinese = (await refusal('fr-FR,zh-CN;q=0.9')).errors![0]!;
-    expect(chinese.message).toMatch(/^请求无效：status: must be one of 0 \(Enabled\), 1 \(Disabled\)/);
+    expect(chinese.message).toMatch(/^请求无效：status: 必须是以下之一：0 \(开启\), 1 \(关闭\)/);
     expect(chinese.extensions).toMatchObject({ code: 400, name: 'BAD_REQUEST', params: { reason: expect.stringContaining('status') as unknown }, fieldErrors: [{ field: 'status' }] });
     expect((await refusal('fr-FR,en;q=0.9,zh-CN;q=0.8')).errors![0]!.message).toMatch(/^Invalid request: status/);
   });

@@ -4,6 +4,7 @@
 import { recordIdSchema, parseInput } from './admin/save-shape';
 import { MAX_PAGE_NO, MAX_PAGE_SIZE, pageWindow } from './paging';
 import { z } from './validation';
+import { fieldIssue, fieldText } from './validation-messages';
 
 /** At most this many ids in one `ids` filter: a page holds at most MAX_PAGE_SIZE rows anyway. */
 export const MAX_PAGE_IDS = MAX_PAGE_SIZE;
@@ -58,13 +59,13 @@ function pageRequestSchema(fields: readonly string[]) {
       ids: z.array(recordIdSchema).min(1).max(MAX_PAGE_IDS).nullish(),
       createTime: z
         .array(z.date())
-        .length(2, 'expected [start, end] date-times')
-        .refine(([start, end]) => (start as Date) < (end as Date), 'start must be before end')
+        .length(2, fieldText('dateTimeRange'))
+        .refine(([start, end]) => (start as Date) < (end as Date), fieldText('startBeforeEnd'))
         .nullish(),
       sortField: z.enum(fields as [string, ...string[]]).nullish(),
       sortDirection: z.enum(SORT_DIRECTIONS).nullish(),
     })
-    .refine((page) => page.sortField != null || page.sortDirection == null, { message: 'required with sortDirection', path: ['sortField'] });
+    .refine((page) => page.sortField != null || page.sortDirection == null, { ...fieldIssue('sortFieldWithDirection'), path: ['sortField'] });
 }
 
 export interface PageQuery<Column extends string, Created extends string> {

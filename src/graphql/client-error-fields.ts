@@ -1,10 +1,12 @@
 // The input fields named by GraphQL's own refusals of a request (variable coercion, literal
 // validation), so that they reach a form in the same `fieldErrors` shape as the service's own
 // validation errors: paths inside the argument's input (`name`, `items[0].qty`), "required" for a
-// missing field as zod says it (src/core/validation.ts).
+// missing field as zod says it (src/core/validation-messages.ts); a value GraphQL's types refuse
+// keeps GraphQL's message.
 import type { FieldError } from '../core/errors/service-error';
+import { fieldText } from '../core/validation-messages';
 
-const REQUIRED = 'required';
+const required = (field: string): FieldError => ({ field, code: 'required', params: {}, message: fieldText('required') });
 
 // Variable "$input" got invalid value {...} at "input.items[0]"; <reason>
 const VARIABLE_INVALID = /^Variable "\$(\w+)" got invalid value .*?(?: at "\1((?:\.\w+|\[\d+\])*)")?; (.*)$/s;
@@ -28,11 +30,11 @@ export function clientErrorFields(message: string): FieldError[] {
     const [, variable, at = '', reason = ''] = invalid;
     const base = at.replace(/^\./, '');
     const missing = FIELD_MISSING.exec(reason);
-    if (missing) return [{ field: joined(base, missing[1]!), message: REQUIRED }];
+    if (missing) return [required(joined(base, missing[1]!))];
     const unknown = FIELD_UNKNOWN.exec(reason);
-    if (unknown) return [{ field: joined(base, unknown[1]!), message: 'not a field of this input' }];
-    return [{ field: base || variable!, message: reason }];
+    if (unknown) return [{ field: joined(base, unknown[1]!), code: 'unknownField', params: {}, message: fieldText('unknownField') }];
+    return [{ field: base || variable!, code: 'invalid_type', params: {}, message: reason }];
   }
   const field = VARIABLE_MISSING.exec(message)?.[1] ?? FIELD_MISSING.exec(message)?.[1] ?? ARGUMENT_MISSING.exec(message)?.[1];
-  return field ? [{ field, message: REQUIRED }] : [];
+  return field ? [required(field)] : [];
 }

@@ -106,12 +106,13 @@ export function formatGraphQLError(
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? error.originalError : undefined;
   const { locations, path } = formatted;
+  const { requestId, languages } = errorRequests.get(error as object) ?? { requestId: 'unknown', languages: [] };
   if (original instanceof GraphQLError || CLIENT_ERROR_CODES.has(formatted.extensions?.code)) {
+    // GraphQL's own message stays as it is; the fields it names are worded in the request's language.
     const refusal = new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: formatted.message }, formatted.message, {}, clientErrorFields(formatted.message));
-    return { message: formatted.message, locations, path, extensions: errorExtensions(describeError(refusal, '')) };
+    return { message: formatted.message, locations, path, extensions: errorExtensions(describeError(refusal, requestId, messages, languages)) };
   }
   if (!original) return formatted;
-  const { requestId, languages } = errorRequests.get(error as object) ?? { requestId: 'unknown', languages: [] };
   const description = describeError(original, requestId, messages, languages);
   if (description.unexpected) log.error({ err: original, reqId: requestId }, 'unexpected GraphQL resolver error');
   return { message: description.message, locations, path, extensions: errorExtensions(description) };

@@ -5,7 +5,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { acceptedLanguages } from '../core/language/accept-language';
-import { describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
+import type { z } from 'zod';
+import { badInput, describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
+import { fieldProblemOf } from '../core/validation-messages';
 import { isServiceError, ServiceError } from '../core/errors/service-error';
 import { errorEnvelope } from '../openapi/envelope';
 
@@ -16,9 +18,12 @@ declare module 'fastify' {
   }
 }
 
+/** A refused field as fastify-type-provider-zod reports it: the zod issue's code as `keyword`, its details as `params`. */
 interface ValidationIssue {
   instancePath?: string;
+  keyword?: string;
   message?: string;
+  params?: Record<string, unknown>;
 }
 
 /** The field a validation issue names, from its JSON pointer (`/items/0/qty` -> `items[0].qty`). */
@@ -32,10 +37,12 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 export function toServiceError(error: FastifyError, request: FastifyRequest): unknown {
   if (isServiceError(error)) return error;
   if (error.validation) {
-    const issues = (error.validation as ValidationIssue[]).map(
-      (issue) => `${fieldOf(issue, error.validationContext)}: ${issue.message ?? 'invalid'}`,
+    return badInput(
+      (error.validation as ValidationIssue[]).map((issue) => {
+        const zodIssue = { ...issue.params, code: issue.keyword ?? 'custom', path: [], message: issue.message ?? 'invalid' } as unknown as z.core.$ZodIssue;
+        return { field: fieldOf(issue, error.validationContext), ...fieldProblemOf(zodIssue) };
+      }),
     );
-    return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: issues[0] ?? 'invalid input' }, issues.join('; '));
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

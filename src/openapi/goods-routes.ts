@@ -10,6 +10,7 @@ import { envelopeOf, ok } from './envelope';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
 import { codeOut, intCodeParam, intParam, pageOf } from './params';
 import { registerRead } from './read-route';
+import { fieldText } from '../core/validation-messages';
 
 const TAGS = ['Goods'];
 
@@ -25,7 +26,7 @@ export const goodsSourceOut = codeOut(
 );
 
 /** interface.md: goodsId R, pattern ^(?!0$).* (anything but the single character 0); at most 64 characters. */
-export const goodsIdParam = z.string().trim().min(1).max(64).regex(/^(?!0$).*/, 'must not be 0').describe('Goods id at the source');
+export const goodsIdParam = z.string().trim().min(1).max(64).regex(/^(?!0$).*/, fieldText('notZero')).describe('Goods id at the source');
 
 const pageParam = intParam(1, MAX_PAGE_NO).describe(`Page number from 1; ${GOODS_PAGE_SIZE} goods a page`);
 
@@ -47,7 +48,7 @@ const searchParams = z.object({
 
 const imageSearchParams = z.object({
   imagesUrl: z
-    .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'required' : 'must be an http(s) URL') })
+    .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? fieldText('required') : fieldText('httpUrl')) })
     .trim()
     .max(MAX_IMAGE_URL_LENGTH)
     .describe('A public image URL; matched against registered images, never fetched by the catalog'),

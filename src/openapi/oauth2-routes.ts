@@ -18,6 +18,7 @@ import { apiHeadersWith } from '../http/browser-security';
 import { sendError } from '../http/rest-errors';
 import { envelopeOf, ok } from './envelope';
 import { tenantIdHeader } from './tenant-header';
+import { fieldText } from '../core/validation-messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,7 +41,7 @@ const TOKEN_ANSWER_HEADERS = apiHeadersWith({ 'cache-control': 'no-store', pragm
 /** A token call's form is a few short fields. */
 const FORM_BODY_LIMIT = 8 * 1024;
 
-const grantType = z.literal('client_credentials', { error: () => 'unsupported_grant_type: only client_credentials is supported' });
+const grantType = z.literal('client_credentials', { error: () => fieldText('unsupportedGrantType') });
 const scope = z.string().max(2000).describe('Space-separated scopes; omitted = every scope of the client');
 const clientCredentialFields = {
   client_id: z.string().max(128).optional().describe('With client_secret, instead of HTTP Basic (RFC 6749 2.3.1)'),

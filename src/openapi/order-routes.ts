@@ -12,6 +12,7 @@ import { goodsSourceOut } from './goods-routes';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
 import { codeOut, dateTimeOut, dateTimeRangeParam, externalUserIdParam, inRange, intCodeParam, int64IdParam, intParam, pageOf, pageParams, statusCode } from './params';
 import { registerRead } from './read-route';
+import { fieldIssue, fieldText } from '../core/validation-messages';
 
 const TAGS = ['Orders'];
 
@@ -38,7 +39,7 @@ const bagStatus = codeOut(Object.values(BagStatus), BAG_STATUSES);
  */
 const orderItemSchema = z.object({
   platformChannel: intCodeParam(ORDER_SOURCES, `Goods source code: ${ORDER_SOURCES.join(', ')}`),
-  goodsId: textParam(64).refine((goodsId) => goodsId !== '0', 'must not be 0').describe('Goods id at the source'),
+  goodsId: textParam(64).refine((goodsId) => goodsId !== '0', fieldText('notZero')).describe('Goods id at the source'),
   skuId: textParam(64).describe('SKU id of the goods'),
   qty: intParam(1, 9999).describe('Quantity, 1..9999'),
   remarks: z.string().trim().max(500).optional().describe('Note for the purchaser, at most 500 characters'),
@@ -93,7 +94,7 @@ const getParams = z
   .object({ orderNo: textParam(64).optional(), outOrderNo: textParam(64).optional() })
   .refine((query) => (query.orderNo === undefined) !== (query.outOrderNo === undefined), {
     path: ['orderNo'],
-    message: 'pass exactly one of orderNo and outOrderNo',
+    ...fieldIssue('exactlyOneOrderKey'),
   });
 
 const orderData = z.object({
@@ -145,7 +146,7 @@ function memberPageFields<Own extends z.ZodRawShape>(status: z.ZodType<number>, 
 type MemberIdentifiers = { memberId?: number; unionId?: string; externalUserId?: string };
 const atLeastOneMember = {
   check: (query: MemberIdentifiers) => query.memberId !== undefined || query.unionId !== undefined || query.externalUserId !== undefined,
-  issue: { path: ['memberId'], message: 'memberId, unionId or externalUserId is required' },
+  issue: { path: ['memberId'], ...fieldIssue('memberIdentifierRequired') },
 };
 
 /** The service query of the parameters every member page has. */

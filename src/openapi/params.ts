@@ -4,6 +4,7 @@
 // and a single value of an array parameter becomes an array before validation (read-route.ts).
 import { MAX_PAGE_NO, MAX_PAGE_SIZE } from '../core/paging';
 import { z } from '../core/validation';
+import { fieldText } from '../core/validation-messages';
 
 /** An integer within `min..max` (a JSON number; digits in a query string). */
 export function intParam(min: number, max: number) {
@@ -13,7 +14,7 @@ export function intParam(min: number, max: number) {
 /** One of the integer codes `allowed`, documented as an integer enum; `meaning` says what each code means. */
 export function intCodeParam<const Code extends number>(allowed: readonly Code[], meaning: string) {
   return z
-    .literal(allowed, { error: (issue) => (issue.input === undefined ? 'required' : `must be one of ${allowed.join(', ')}`) })
+    .literal(allowed, { error: (issue) => (issue.input === undefined ? fieldText('required') : fieldText('oneOf', { values: allowed })) })
     .meta({ type: 'integer' })
     .describe(meaning);
 }
@@ -39,10 +40,10 @@ export const externalUserIdParam = z.string().trim().min(1).max(64);
 
 /** `[start, end)` as two ISO 8601 date-times with offset; repeated query parameters or a JSON array. */
 export const dateTimeRangeParam = z
-  .array(z.iso.datetime({ offset: true }), { error: (issue) => (issue.input === undefined ? 'required' : 'expected [start, end] date-times') })
-  .length(2, 'expected [start, end] date-times')
+  .array(z.iso.datetime({ offset: true }), { error: (issue) => (issue.input === undefined ? fieldText('required') : fieldText('dateTimeRange')) })
+  .length(2, fieldText('dateTimeRange'))
   .transform(([start, end]) => ({ start: new Date(start as string), end: new Date(end as string) }))
-  .refine((range) => range.start < range.end, 'start must be before end');
+  .refine((range) => range.start < range.end, fieldText('startBeforeEnd'));
 
 /** interface.md 8: pageNo >= 1; pageSize declared 1..1000 with a stated maximum of 100. */
 export function pageParams(maxPageSize = MAX_PAGE_SIZE) {

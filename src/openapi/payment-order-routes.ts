@@ -15,6 +15,7 @@ import { envelopeOf, ok } from './envelope';
 import { type PartnerRoutes, partnerContext } from './partner-routes';
 import { codeOut, dateTimeOut, dateTimeRangeParam, pageOf, pageParams, statusCode } from './params';
 import { registerRead } from './read-route';
+import { fieldIssue } from '../core/validation-messages';
 
 const TAGS = ['Payment orders'];
 const PAYMENT_ORDER_STATUSES = 'Payment order status (0 pending, 10 paid, 20 closed)';
@@ -85,7 +86,7 @@ const getParams = z
     const given = KEY_FIELDS.filter((field) => params[field] !== undefined);
     const [field] = given;
     if (given.length === 1 && field) return { field, value: params[field] as string };
-    ctx.addIssue({ code: 'custom', message: 'pass exactly one of orderNo, outOrderNo, paymentOrderId', input: params });
+    ctx.addIssue({ code: 'custom', ...fieldIssue('exactlyOnePaymentOrderKey'), input: params });
     return z.NEVER;
   });
 

@@ -7,6 +7,7 @@ import { envelopeOf, ok } from './envelope';
 import { partnerContext, type PartnerRoutes } from './partner-routes';
 import { dateTimeOut, externalUserIdParam } from './params';
 import { registerRead } from './read-route';
+import { fieldText } from '../core/validation-messages';
 
 const TAGS = ['Supplements'];
 
@@ -30,7 +31,7 @@ const tradeNoBody = z.object({
     .array(z.string().trim().min(1).max(64))
     .min(1)
     .max(MAX_SUPPLEMENT_BILLS)
-    .refine((list) => new Set(list).size === list.length, 'must not repeat an expense number')
+    .refine((list) => new Set(list).size === list.length, fieldText('noRepeatedExpenseNo'))
     .describe(`Expense numbers from the supplement list, 1..${MAX_SUPPLEMENT_BILLS}, all purchase or all bag bills`),
 });
 

@@ -4,6 +4,7 @@ import { validationError } from '../errors/describe-error';
 import { MAX_INT32 } from '../int-bounds';
 import { z } from '../validation';
 import { optionSchema } from '../options/option-sets';
+import { fieldText } from '../validation-messages';
 
 /** A record id: Int64 on the wire, a 32-bit integer column in storage. */
 export const recordIdSchema = z.number().int().positive().max(MAX_INT32);
@@ -25,7 +26,7 @@ export const uniqueIdsSchema = (max: number) =>
   z
     .array(recordIdSchema)
     .max(max)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id');
+    .refine((ids) => new Set(ids).size === ids.length, fieldText('noRepeatedId'));
 
 /** What create and update accept before validation: the shape's fields with an optional id. */
 export type SaveShapeInput<Create, CreateOnly extends keyof Create = never> = Omit<Create, 'id' | CreateOnly> & { id?: number | null } & {
@@ -38,7 +39,7 @@ export function saveShapeSchemas<Shape extends z.ZodRawShape, CreateOnly extends
     [Key in keyof CreateOnly]: z.ZodOptional<z.ZodUnknown>;
   };
   return {
-    create: z.object({ ...shape, ...(createOnly ?? ({} as CreateOnly)), id: z.null({ error: 'must be omitted on create' }).optional() }),
+    create: z.object({ ...shape, ...(createOnly ?? ({} as CreateOnly)), id: z.null({ error: fieldText('omittedOnCreate') }).optional() }),
     update: z.object({ ...shape, ...ignoredOnUpdate, id: recordIdSchema }),
   };
 }

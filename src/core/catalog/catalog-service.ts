@@ -21,6 +21,7 @@ import { MAX_INT32 } from '../order/query-guards';
 import type { RequestContext } from '../request-context';
 import { SYSTEM_TENANT_ID } from '../tenant/tenant-directory';
 import { z } from '../validation';
+import { fieldIssue, fieldText } from '../validation-messages';
 
 /** Goods one import call carries at most. */
 export const MAX_IMPORT_GOODS = 200;
@@ -34,7 +35,7 @@ export const MAX_CATALOG_BATCH = 500;
 export const goodsSourceSchema = z
   .number()
   .int()
-  .refine((code) => goodsSourceByCode(code) !== undefined, { message: `must be one of ${GOODS_SOURCES.map((source) => source.code).join(', ')}` })
+  .refine((code) => goodsSourceByCode(code) !== undefined, fieldIssue('oneOf', { values: GOODS_SOURCES.map((source) => source.code) }))
   .transform((code) => code as GoodsSourceCode);
 const goodsIdSchema = z.string().trim().min(1).max(64);
 const skuIdSchema = z.string().trim().min(1).max(64);
@@ -43,7 +44,7 @@ const httpUrlSchema = z
   .string()
   .trim()
   .max(MAX_IMAGE_URL_LENGTH)
-  .refine((text) => normalizeImageUrl(text) !== null, { message: 'must be an http(s) URL' });
+  .refine((text) => normalizeImageUrl(text) !== null, fieldText('httpUrl'));
 
 const skuImportSchema = z.object({
   skuId: skuIdSchema,
@@ -73,7 +74,7 @@ const goodsImportSchema = z.object({
     .superRefine((skus, check) => {
       const seen = new Set<string>();
       skus.forEach((sku, index) => {
-        if (seen.has(sku.skuId)) check.addIssue({ code: 'custom', path: [index, 'skuId'], message: `duplicate skuId ${sku.skuId}` });
+        if (seen.has(sku.skuId)) check.addIssue({ code: 'custom', path: [index, 'skuId'], ...fieldIssue('duplicateSkuId', { skuId: sku.skuId }) });
         seen.add(sku.skuId);
       });
     }),
@@ -88,7 +89,7 @@ export const catalogImportSchema = z.object({
       const seen = new Set<string>();
       goods.forEach((entry, index) => {
         const key = `${entry.source}:${entry.goodsId}`;
-        if (seen.has(key)) check.addIssue({ code: 'custom', path: [index, 'goodsId'], message: `duplicate goods ${entry.goodsId} of source ${entry.source}` });
+        if (seen.has(key)) check.addIssue({ code: 'custom', path: [index, 'goodsId'], ...fieldIssue('duplicateGoods', { goodsId: entry.goodsId, source: entry.source }) });
         seen.add(key);
       });
     }),
@@ -115,7 +116,7 @@ export const imageRegistrationSchema = z.object({
         perceptualHash: z
           .string()
           .trim()
-          .regex(/^[0-9a-fA-F]{8,64}$/, 'must be 8 to 64 hexadecimal digits')
+          .regex(/^[0-9a-fA-F]{8,64}$/, fieldText('hexDigits8To64'))
           .transform((hash) => hash.toLowerCase())
           .optional(),
       }),

@@ -7,6 +7,7 @@ import type { ErrorDefinition } from '../errors/service-error';
 import { ServiceError } from '../errors/service-error';
 import type { RequestContext } from '../request-context';
 import { z } from '../validation';
+import { fieldText } from '../validation-messages';
 
 export const UUID_CODE_MAX = 64;
 export const TITLE_MAX = 200;
@@ -18,7 +19,7 @@ export const COVER_IMG_MAX = 512;
 export const uuidCodeSchema = z
   .string()
   .max(UUID_CODE_MAX)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be 1..64 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]+$/, fieldText('uuidCodeCharacters'));
 
 /** An optional uuidCode: empty, null or omitted means "none given" (a new record then gets a generated one). */
 export const optionalUuidCodeSchema = z.preprocess((value) => (value === '' ? null : value), uuidCodeSchema.nullish());

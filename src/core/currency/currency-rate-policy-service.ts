@@ -16,6 +16,7 @@ import { z } from '../validation';
 import { currencyCodeSchema, type CurrencyService, CurrencyStatus } from './currency-service';
 import { applyPremium, premiumRateSchema, premiumToNumber, rateToNumber } from './exchange-rate';
 import { optionSchema } from '../options/option-sets';
+import { fieldIssue } from '../validation-messages';
 
 export const RatePolicyType = { BY_COUNTRY: 1, BY_CUSTOMER: 2 } as const;
 
@@ -32,8 +33,8 @@ interface PolicyTarget {
 function checkTarget(policy: PolicyTarget, ctx: z.RefinementCtx): void {
   const byCountry = policy.policyType === RatePolicyType.BY_COUNTRY;
   const [needed, unwanted] = byCountry ? (['countryCode', 'userId'] as const) : (['userId', 'countryCode'] as const);
-  if (policy[needed] == null) ctx.addIssue({ code: 'custom', path: [needed], message: `required when policyType is ${policy.policyType}` });
-  if (policy[unwanted] != null) ctx.addIssue({ code: 'custom', path: [unwanted], message: `must be omitted when policyType is ${policy.policyType}` });
+  if (policy[needed] == null) ctx.addIssue({ code: 'custom', path: [needed], ...fieldIssue('requiredForPolicyType', { policyType: policy.policyType }) });
+  if (policy[unwanted] != null) ctx.addIssue({ code: 'custom', path: [unwanted], ...fieldIssue('omittedForPolicyType', { policyType: policy.policyType }) });
 }
 
 const policyShapes = saveShapeSchemas({

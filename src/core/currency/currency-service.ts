@@ -12,11 +12,12 @@ import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { exchangeRateSchema, rateToNumber } from './exchange-rate';
 import { optionSchema } from '../options/option-sets';
+import { fieldText } from '../validation-messages';
 
 /** Currency and rate-policy status (interface.md section 3): 1 enabled, 0 disabled. */
 export const CurrencyStatus = { DISABLED: 0, ENABLED: 1 } as const;
 
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three upper-case letters');
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, fieldText('currencyCode'));
 
 export const currencySaveSchemas = saveShapeSchemas({
   name: z.string().min(1).max(50),

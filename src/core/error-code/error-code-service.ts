@@ -16,6 +16,7 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { ErrorMessageStore } from './error-message-store';
+import { fieldIssue } from '../validation-messages';
 
 const PARAMETER = /\{(\w+)\}/g;
 
@@ -29,7 +30,7 @@ export const languageTagSchema = z
     try {
       return Intl.getCanonicalLocales(tag)[0] as string;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a language tag such as en, pt or zh-CN' });
+      ctx.addIssue({ code: 'custom', ...fieldIssue('languageTag') });
       return z.NEVER;
     }
   })

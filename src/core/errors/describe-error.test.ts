@@ -51,4 +51,36 @@ describe('describeError', () => {
     expect(issuePath(['items', 0, 'qty'])).toBe('items[0].qty');
     expect(issuePath([])).toBe('(root)');
   });
+
+  describe('in the request\'s language', () => {
+    const exists = new ServiceError(ErrorCatalogue.POST_CODE_EXISTS, { code: 'ceo' });
+    const CHINESE = '编码为 ceo 的岗位已存在';
+    const ENGLISH = 'A post with code ceo already exists';
+
+    it.each([
+      [['zh-CN'], CHINESE],
+      [['zh'], CHINESE],
+      [['zh-TW'], CHINESE],
+      [['fr-FR', 'zh-CN'], CHINESE],
+      [['en', 'zh-CN'], ENGLISH],
+      [['en-GB'], ENGLISH],
+      [['de'], ENGLISH],
+      [[], ENGLISH],
+    ])('words a business error by the first accepted language the service writes: %j', (languages, message) => {
+      expect(describeError(exists, 'r', undefined, languages).message).toBe(message);
+    });
+
+    it('lets the console\'s override win over the built-in language, and an override of an earlier language over both', () => {
+      const overrides = (language: string) => (language === 'zh-CN' ? '岗位编码 {code} 重复' : language === 'pt' ? 'O código {code} já existe' : undefined);
+      const messages = (code: number, language: string) => (code === ErrorCatalogue.POST_CODE_EXISTS.code ? overrides(language) : undefined);
+      expect(describeError(exists, 'r', messages, ['zh-CN']).message).toBe('岗位编码 ceo 重复');
+      expect(describeError(exists, 'r', messages, ['zh-TW']).message).toBe(CHINESE);
+      expect(describeError(exists, 'r', messages, ['pt', 'zh-CN']).message).toBe('O código ceo já existe');
+      expect(describeError(exists, 'r', messages, ['en', 'pt']).message).toBe(ENGLISH);
+    });
+
+    it('gives the field of a business error its code and parameters', () => {
+      expect(describeError(exists, 'r', undefined, ['zh-CN']).fieldErrors).toEqual([{ field: 'code', code: 'POST_CODE_EXISTS', params: { code: 'ceo' }, message: CHINESE }]);
+    });
+  });
 });

@@ -3,7 +3,9 @@
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { isValueOutOfRange } from '../db/value-out-of-range';
-import { ErrorCatalogue } from './catalogue';
+import { FIELD_MESSAGE_LANGUAGES, type FieldMessageLanguage, fieldMessageIn, fieldProblemOf } from '../validation-messages';
+import { ErrorCatalogue, type ErrorName } from './catalogue';
+import { ErrorCatalogueZhCn } from './catalogue.zh-CN';
 import { type ErrorParams, type FieldError, isServiceError, renderTemplate, ServiceError } from './service-error';
 import { serviceUnavailable } from './service-unavailable';
 
@@ -34,14 +36,18 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 export function validationError(zodError: ZodError, prefix?: string): ServiceError {
-  const fieldErrors = zodError.issues.map((issue) => ({ field: issuePath(prefix ? [prefix, ...issue.path] : issue.path), message: issue.message }));
-  return badInput(fieldErrors);
+  return badInput(zodError.issues.map((issue) => ({ field: issuePath(prefix ? [prefix, ...issue.path] : issue.path), ...fieldProblemOf(issue) })));
 }
 
 /** BAD_REQUEST refusing these fields: the reason names the first, the detail lists them all. */
 export function badInput(fieldErrors: readonly FieldError[]): ServiceError {
+  const { reason, detail } = reasonAndDetail(fieldErrors);
+  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason }, detail, {}, fieldErrors);
+}
+
+function reasonAndDetail(fieldErrors: readonly FieldError[]): { reason: string; detail: string } {
   const issues = fieldErrors.map(({ field, message }) => `${field}: ${message}`);
-  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: issues[0] ?? 'invalid input' }, issues.join('; '), {}, fieldErrors);
+  return { reason: issues[0] ?? 'invalid input', detail: issues.join('; ') };
 }
 
 const NAME_OF_CODE: ReadonlyMap<number, string> = new Map(Object.entries(ErrorCatalogue).map(([name, definition]) => [definition.code, name]));
@@ -52,26 +58,42 @@ const NAME_OF_CODE: ReadonlyMap<number, string> = new Map(Object.entries(ErrorCa
  */
 export type ErrorMessages = (code: number, language: string) => string | undefined;
 
-/** The catalogue's own language: a caller accepting it before any overridden language gets the catalogue's message. */
-const CATALOGUE_LANGUAGE = 'en';
+/** The catalogue in the languages the service writes besides its own English. */
+const BUILT_IN_CATALOGUES: Record<Exclude<FieldMessageLanguage, 'en'>, Readonly<Record<ErrorName, string>>> = { 'zh-CN': ErrorCatalogueZhCn };
 
-/**
- * The override of `code` in the first of `languages` (most wanted first) that has one, unless the
- * catalogue's own language comes first; undefined keeps the catalogue's message.
- */
-function overrideOf(messages: ErrorMessages, code: number, languages: readonly string[]): string | undefined {
-  for (const language of languages) {
-    const override = messages(code, language);
-    if (override !== undefined) return override;
-    if (language.toLowerCase().split('-')[0] === CATALOGUE_LANGUAGE) return undefined;
-  }
-  return undefined;
+/** The built-in language serving `tag`: the same tag, else the same primary language (`zh`, `zh-TW` -> `zh-CN`). */
+function builtInLanguageOf(tag: string): FieldMessageLanguage | undefined {
+  const lower = tag.toLowerCase();
+  const primary = lower.split('-')[0];
+  return FIELD_MESSAGE_LANGUAGES.find((language) => language.toLowerCase() === lower) ?? FIELD_MESSAGE_LANGUAGES.find((language) => language.toLowerCase().split('-')[0] === primary);
+}
+
+/** How an error is worded: its template (undefined: the catalogue's English) and the language of its field messages. */
+interface Wording {
+  template: string | undefined;
+  language: FieldMessageLanguage;
 }
 
 /**
- * What the caller is told about `error`. With `messages` and the request's accepted `languages`
- * (Accept-Language, most wanted first), the message is rendered from the first accepted language's
- * override of the code, when there is one, with the same parameters.
+ * For each accepted language, most wanted first: the console's override of the code in that
+ * language, else the built-in catalogue of that language; English (the catalogue) ends the search.
+ */
+function wordingOf(messages: ErrorMessages | undefined, code: number, name: string, languages: readonly string[]): Wording {
+  for (const language of languages) {
+    const override = messages?.(code, language);
+    const builtIn = builtInLanguageOf(language);
+    if (override !== undefined) return { template: override, language: builtIn ?? 'en' };
+    if (builtIn === 'en') break;
+    const template = builtIn && BUILT_IN_CATALOGUES[builtIn][name as ErrorName];
+    if (builtIn && template !== undefined) return { template, language: builtIn };
+  }
+  return { template: undefined, language: 'en' };
+}
+
+/**
+ * What the caller is told about `error`, in the first of the request's accepted `languages`
+ * (Accept-Language, most wanted first) that has the code's message: the console's override
+ * (`messages`) or the built-in catalogue of that language, else English. Field messages follow.
  */
 export function describeError(error: unknown, requestId: string, messages?: ErrorMessages, languages: readonly string[] = []): ErrorDescription {
   // Service errors first: they are most of what is described (every refusal).
@@ -85,17 +107,26 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
           ? serviceUnavailable('database')
           : error;
   const service = isServiceError(known) ? known : new ServiceError(ErrorCatalogue.INTERNAL_SERVER_ERROR, { requestId });
-  const override = messages ? overrideOf(messages, service.code, languages) : undefined;
-  const message = override === undefined ? service.message : renderTemplate(override, service.params);
+  const name = NAME_OF_CODE.get(service.code) ?? String(service.code);
+  const { template, language } = wordingOf(messages, service.code, name, languages);
+  let { params, detail, fieldErrors } = service;
+  // A validation refusal's reason and detail are its fields' messages, worded again in the answer's language.
+  if (language !== 'en' && fieldErrors.length > 0) {
+    fieldErrors = fieldErrors.map((fieldError) => ({ ...fieldError, message: fieldMessageIn(fieldError, language) }));
+    const worded = reasonAndDetail(fieldErrors);
+    params = { ...params, reason: worded.reason };
+    detail = worded.detail;
+  }
+  const message = template === undefined ? service.message : renderTemplate(template, params);
   const { field } = service.definition;
   return {
     code: service.code,
-    name: NAME_OF_CODE.get(service.code) ?? String(service.code),
-    params: service.params,
-    fieldErrors: field === undefined ? [...service.fieldErrors] : [{ field: renderTemplate(field, service.params), message }],
+    name,
+    params,
+    fieldErrors: field === undefined ? [...fieldErrors] : [{ field: renderTemplate(field, params), code: name, params, message }],
     httpStatus: service.definition.httpStatus,
     message,
-    detail: service.detail,
+    detail,
     headers: service.headers,
     unexpected: service !== known || (service.definition.httpStatus >= 500 && service.definition.httpStatus !== 503),
   };

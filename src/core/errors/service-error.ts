@@ -11,9 +11,16 @@ export interface ErrorDefinition {
   field?: string;
 }
 
-/** One refused input field: its path in the input (`items[0].qty`) and what is wrong with it. */
+/**
+ * One refused input field: its path in the input (`items[0].qty`), what is wrong with it as a code
+ * and parameters (so a client can word it itself), and the message in the answer's language.
+ */
 export interface FieldError {
   field: string;
+  /** A validation message's name (`required`), zod's issue code (`too_small`), or the business error's name. */
+  code: string;
+  /** The bounds and values the message names (`minimum`, `expected`, ...), or the business error's parameters. */
+  params: Readonly<Record<string, unknown>>;
   message: string;
 }
 

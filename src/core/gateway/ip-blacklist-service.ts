@@ -30,6 +30,7 @@ import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { IpBlacklistMatcher } from './ip-blacklist-matcher';
 import { optionSchema } from '../options/option-sets';
+import { fieldIssue } from '../validation-messages';
 
 /** interface.md section 3: 1 enabled, 0 disabled. */
 export const BLACKLIST_STATUS = { DISABLED: 0, ENABLED: 1 } as const;
@@ -51,7 +52,7 @@ const ipRuleSchema = z
   .transform((text, context): IpRule => {
     const rule = parseIpRule(text);
     if (rule) return rule;
-    context.addIssue({ code: 'custom', message: 'must be an IPv4 or IPv6 address, or a CIDR such as 203.0.113.0/24 or 2001:db8::/32' });
+    context.addIssue({ code: 'custom', ...fieldIssue('ipOrCidr') });
     return z.NEVER;
   });
 
@@ -71,7 +72,7 @@ const saveFields = {
 /** A given ipType must name what the literal is. */
 function ipTypeAgrees(input: { ip: IpRule; ipType?: string | null }, context: z.RefinementCtx): void {
   if (input.ipType && input.ipType !== input.ip.kind) {
-    context.addIssue({ code: 'custom', path: ['ipType'], message: `${input.ipType} does not match ${input.ip.text}, which is ${input.ip.kind}` });
+    context.addIssue({ code: 'custom', path: ['ipType'], ...fieldIssue('ipTypeMismatch', { ipType: input.ipType, ip: input.ip.text, kind: input.ip.kind }) });
   }
 }
 
@@ -87,9 +88,9 @@ const renewTimeSchema = z
   .object({ expireTime: z.date().nullish(), extendMinutes: z.number().int().min(1).max(MAX_EXTEND_MINUTES).nullish() })
   .superRefine((input, context) => {
     if (input.expireTime && input.extendMinutes) {
-      context.addIssue({ code: 'custom', path: ['extendMinutes'], message: 'expireTime and extendMinutes are alternatives: pass one of them' });
+      context.addIssue({ code: 'custom', path: ['extendMinutes'], ...fieldIssue('expiryAlternatives') });
     } else if (!input.expireTime && !input.extendMinutes) {
-      context.addIssue({ code: 'custom', path: ['expireTime'], message: 'pass expireTime or extendMinutes, or permanent: true' });
+      context.addIssue({ code: 'custom', path: ['expireTime'], ...fieldIssue('expiryRequired') });
     }
   });
 

@@ -13,14 +13,15 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { COUNTRIES, type CountryArea } from './countries';
+import { fieldIssue, fieldText } from '../validation-messages';
 
 export const COUNTRY_AREAS = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const satisfies readonly CountryArea[];
 
 /** CommonStatus of countries and regions. */
 export const GeoStatus = { ENABLED: 0, DISABLED: 1 } as const;
 
-export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code of two upper-case letters');
-const areaSchema = z.string().refine((area) => (COUNTRY_AREAS as readonly string[]).includes(area), `must be one of ${COUNTRY_AREAS.join(', ')}`);
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, fieldText('countryCodeUpperCase'));
+const areaSchema = z.string().refine((area) => (COUNTRY_AREAS as readonly string[]).includes(area), fieldIssue('oneOf', { values: COUNTRY_AREAS }));
 /** Sort keys fit the 32-bit integer columns of both providers. */
 export const sortSchema = z.number().int().min(0).max(MAX_INT32);
 

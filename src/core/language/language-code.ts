@@ -2,6 +2,7 @@
 // `zh-Hant`, at most 10 characters (SystemLanguage.langCode). Tags are stored in their canonical
 // case (language lower, script title, region upper) so `EN` and `en` are one language.
 import { z } from '../validation';
+import { fieldText } from '../validation-messages';
 
 export const LANGUAGE_CODE_MAX = 10;
 
@@ -23,7 +24,7 @@ export function canonicalLanguageCode(tag: string): string {
 export const languageCodeSchema = z
   .string()
   .max(LANGUAGE_CODE_MAX)
-  .regex(LANGUAGE_TAG, 'must be a language tag such as en, pt or zh-CN')
+  .regex(LANGUAGE_TAG, fieldText('languageTag'))
   .transform(canonicalLanguageCode);
 
 /** The language content falls back to when a language has none of its own. */

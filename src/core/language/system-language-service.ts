@@ -18,6 +18,7 @@ import type { RequestContext } from '../request-context';
 import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { z } from '../validation';
 import { LANGUAGE_CODE_MAX, languageCodeSchema } from './language-code';
+import { fieldText, type FieldMessageName } from '../validation-messages';
 
 /** The whitelist entry that admits everyone. */
 export const WHITELIST_ALL = 'ALL';
@@ -27,18 +28,18 @@ export const WHITELIST_MAX_ENTRIES = 1000;
 export const LANG_NAME_MAX = 64;
 
 /** One whitelist: entries trimmed, `[ALL]` read as ALL, each ALL or accepted by `entry`, no repeats, ALL alone. */
-function whitelistSchema(entry: (value: string) => boolean, what: string) {
+function whitelistSchema(entry: (value: string) => boolean, refusal: FieldMessageName) {
   return z
     .array(
       z
         .string()
         .trim()
         .transform((value) => (value === WHITELIST_ALL_AS_WRITTEN ? WHITELIST_ALL : value))
-        .refine((value) => value === WHITELIST_ALL || entry(value), `must be ALL or ${what}`),
+        .refine((value) => value === WHITELIST_ALL || entry(value), fieldText(refusal)),
     )
     .max(WHITELIST_MAX_ENTRIES)
-    .refine((list) => new Set(list).size === list.length, 'must not repeat an entry')
-    .refine((list) => !list.includes(WHITELIST_ALL) || list.length === 1, 'ALL must be the only entry')
+    .refine((list) => new Set(list).size === list.length, fieldText('noRepeatedEntry'))
+    .refine((list) => !list.includes(WHITELIST_ALL) || list.length === 1, fieldText('allAlone'))
     .nullish();
 }
 
@@ -49,10 +50,10 @@ export const systemLanguageSaveSchemas = saveShapeSchemas({
   langCode: languageCodeSchema,
   langName: z.string().trim().min(1).max(LANG_NAME_MAX),
   showFlag: z.boolean(),
-  whitelistUserIds: whitelistSchema(userIdEntry, 'a user id (digits)'),
+  whitelistUserIds: whitelistSchema(userIdEntry, 'allOrUserId'),
   whitelistCountries: z.preprocess(
     (list) => (Array.isArray(list) ? list.map((code) => (typeof code === 'string' ? code.toUpperCase() : code)) : list),
-    whitelistSchema(countryEntry, 'an ISO 3166-1 alpha-2 country code'),
+    whitelistSchema(countryEntry, 'allOrCountryCode'),
   ),
   sort: z.number().int(),
   status: commonStatusSchema,

@@ -12,6 +12,7 @@ import { isCountryAlpha2 } from '../geo/countries';
 import { pageInputSchema } from '../paging';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
+import { fieldText } from '../validation-messages';
 
 const unionIdSchema = z.string().trim().min(1).max(64);
 /** interface.md 4.2: a partner-side user id of at most 64 characters. */
@@ -60,7 +61,7 @@ export const addressCreateSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .refine(isCountryAlpha2, 'expected an ISO 3166-1 alpha-2 country code'),
+    .refine(isCountryAlpha2, fieldText('countryAlpha2')),
   province: z.string().trim().min(1).max(64).optional(),
   city: z.string().trim().min(1).max(64),
   addressLine: z.string().trim().min(1).max(255),

@@ -10,6 +10,7 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { MASKED_SECRET, maskKey, maskMail, unmasked } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
+import { fieldText } from '../validation-messages';
 
 export const mailAddressSchema = z.email().max(254);
 
@@ -18,7 +19,7 @@ const mailAccountFields = {
   mail: mailAddressSchema,
   username: z.string().min(1).max(255),
   password: z.string().min(1).max(255),
-  host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]{2,45}\]$/, 'must be a host name or an IP address'),
+  host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]{2,45}\]$/, fieldText('mailHost')),
   port: z.number().int().min(1).max(65_535),
   sslEnable: z.boolean(),
 };

@@ -11,13 +11,14 @@ import { MASKED_SECRET, maskKey, unmasked } from '../security/masking';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import type { SmsClientRegistry } from './sms-client';
+import { fieldText } from '../validation-messages';
 
 /** An http(s) URL, or nothing (null or empty). */
 const optionalHttpUrl = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((url) => url === '' || (/^https?:\/\/\S+$/i.test(url) && URL.canParse(url)), 'must be an http(s) URL')
+    .refine((url) => url === '' || (/^https?:\/\/\S+$/i.test(url) && URL.canParse(url)), fieldText('httpUrl'))
     .nullish();
 
 export const smsChannelSaveSchemas = saveShapeSchemas({

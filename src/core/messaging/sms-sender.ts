@@ -14,9 +14,10 @@ import { z } from '../validation';
 import { deliverAndLog, sendLogPage, sendLogPageFilterSchema, type SendLogRecord, sendLogWhere, type SendRequest, sendRequestSchema, sentAndLogged } from './send-log';
 import type { SmsClientRegistry, SmsSendResult } from './sms-client';
 import { renderTemplate, templateParams, usedParams } from './template';
+import { fieldText } from '../validation-messages';
 
 /** A mobile number: digits with an optional leading +, 5 to 20 of them. */
-export const mobileSchema = z.string().regex(/^\+?\d{5,20}$/, 'must be 5 to 20 digits with an optional leading +');
+export const mobileSchema = z.string().regex(/^\+?\d{5,20}$/, fieldText('mobile'));
 
 export interface SendSmsRequest extends SendRequest {
   mobile: string;

@@ -7,6 +7,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { type ErrorDefinition, ServiceError } from '../errors/service-error';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from '../language/language-code';
 import { z } from '../validation';
+import { fieldText } from '../validation-messages';
 
 /** Parameter values a caller hands to a send: rendered with String(). */
 export type TemplateParams = Record<string, string | number>;
@@ -14,7 +15,7 @@ export type TemplateParams = Record<string, string | number>;
 /** The bounds of a send's parameters (SMS, mail, notify): at most 50 names, values up to 1000 characters. */
 export const templateParamsSchema = z
   .record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number()]))
-  .refine((params) => Object.keys(params).length <= 50, 'at most 50 parameters');
+  .refine((params) => Object.keys(params).length <= 50, fieldText('atMost50Parameters'));
 
 // A parameter name: a letter or underscore, then letters, digits, underscores, dots or dashes.
 // Braces around anything else (JSON in a mail body, `{ }`) are left alone as literal text.

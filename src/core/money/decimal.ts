@@ -6,6 +6,7 @@
  * (scale 6) and premium percents (scale 4) all go through here.
  */
 import { z } from '../validation';
+import { fieldIssue } from '../validation-messages';
 
 /** `String(number)` of a non-negative finite number: plain digits or exponent form (1e-7, 1.5e+21). */
 const NUMBER_TEXT_PATTERN = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
@@ -70,15 +71,15 @@ export interface ScaledDecimalBounds {
 /** A JSON number with at most `scale` decimals within bounds, parsed to its scaled integer. */
 export function scaledDecimal({ scale, min, minExclusive = false, max }: ScaledDecimalBounds) {
   const text = (units: bigint) => String(scaledToNumber(units, scale));
-  const belowMin = minExclusive ? `must be greater than ${text(min)}` : `must be at least ${text(min)}`;
+  const belowMin = minExclusive ? fieldIssue('greaterThan', { min: text(min) }) : fieldIssue('atLeast', { min: text(min) });
   return z.number().transform((value, ctx) => {
     const scaled = toScaledInteger(value, scale);
     if (scaled === null) {
-      ctx.addIssue({ code: 'custom', message: Number.isFinite(value) ? `must have at most ${scale} decimal places` : 'must be a finite number', input: value });
+      ctx.addIssue({ code: 'custom', ...(Number.isFinite(value) ? fieldIssue('atMostDecimals', { scale }) : fieldIssue('finiteNumber')), input: value });
     } else if (scaled < min || (minExclusive && scaled === min)) {
-      ctx.addIssue({ code: 'custom', message: belowMin, input: value });
+      ctx.addIssue({ code: 'custom', ...belowMin, input: value });
     } else if (scaled > max) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${text(max)}`, input: value });
+      ctx.addIssue({ code: 'custom', ...fieldIssue('atMost', { max: text(max) }), input: value });
     } else {
       return scaled;
     }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatScaled, toScaledInteger } from './decimal';
+import { fieldIssue } from '../validation-messages';
 
 /**
  * 9,999,999,999,999.99 USD. A decimal with at most 15 significant digits survives the trip
@@ -65,17 +66,17 @@ export function usdAmount(options: UsdAmountOptions = {}) {
   if (!Number.isSafeInteger(min) || min < 0 || min > MAX_USD_CENTS) {
     throw new RangeError(`min must be a whole number of cents within range, got ${min}`);
   }
-  const belowMin = `must be at least ${formatUsd(min)}`;
-  const rejections: Record<UsdRejection, string> = {
-    NOT_FINITE: 'must be a finite number',
+  const belowMin = fieldIssue('atLeast', { min: formatUsd(min) });
+  const rejections: Record<UsdRejection, ReturnType<typeof fieldIssue>> = {
+    NOT_FINITE: fieldIssue('finiteNumber'),
     NEGATIVE: belowMin,
-    TOO_MANY_DECIMALS: 'must have at most two decimal places',
-    TOO_LARGE: `must be at most ${formatUsd(MAX_USD_CENTS)}`,
+    TOO_MANY_DECIMALS: fieldIssue('atMostTwoDecimals'),
+    TOO_LARGE: fieldIssue('atMost', { max: formatUsd(MAX_USD_CENTS) }),
   };
   return z.number().transform((value, ctx) => {
     const result = convertUsdToCents(value);
     if (result.ok && result.cents >= min) return result.cents;
-    ctx.addIssue({ code: 'custom', message: result.ok ? belowMin : rejections[result.reason], input: value });
+    ctx.addIssue({ code: 'custom', ...(result.ok ? belowMin : rejections[result.reason]), input: value });
     return z.NEVER;
   });
 }

@@ -21,12 +21,13 @@ import { assertSystemTenant } from '../tenant/tenant-package-service';
 import { CLIENT_CREDENTIALS, OPEN_API_SCOPES } from './scopes';
 import type { TokenService } from './token-service';
 import { optionSchema } from '../options/option-sets';
+import { fieldText } from '../validation-messages';
 
 const stringList = z.array(z.string().min(1).max(255)).max(100);
 
 export const oauth2ClientSaveSchema = z.object({
   id: z.number().int().positive().optional(),
-  clientId: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, 'letters, digits, _ . - (3 to 64 characters)'),
+  clientId: z.string().regex(/^[A-Za-z0-9_.-]{3,64}$/, fieldText('clientIdCharacters')),
   secret: z.string().min(1).max(128),
   name: z.string().min(1).max(255),
   logo: z.string().max(500),

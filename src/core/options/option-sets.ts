@@ -7,6 +7,7 @@
 // its code, while dictionaries are per-tenant data an administrator edits.
 import type { LabelLanguage } from '../language/accept-language';
 import { z } from '../validation';
+import { fieldIssue } from '../validation-messages';
 
 export type OptionValue = number | boolean | string;
 
@@ -183,14 +184,15 @@ export const optionValues = <Name extends OptionSetName>(name: Name): readonly V
 
 /**
  * The schema of a field taking a value of the set: anything else is refused with a message listing
- * the set's values and English labels (`must be one of 0 (Enabled), 1 (Disabled)`).
+ * the set's values and labels in the answer's language (`must be one of 0 (Enabled), 1 (Disabled)`).
  */
 export function optionSchema<Name extends OptionSetName>(name: Name): z.ZodType<ValueOf<Name>, InputOf<Name>> {
   const set = OPTION_SETS[name] as OptionSet<OptionValue>;
   const values = set.options.map((option) => option.value);
-  const message = `must be one of ${set.options.map((option) => `${String(option.value)} (${option.label.en})`).join(', ')}`;
+  const labelled = (language: LabelLanguage) => set.options.map((option) => `${String(option.value)} (${option.label[language]})`);
+  const refusal = fieldIssue('oneOf', { values: labelled('en') }, { 'zh-CN': { values: labelled('zh-CN') } });
   const base = set.valueType === 'INT' ? z.number().int() : set.valueType === 'BOOLEAN' ? z.boolean() : z.string();
-  return (base as z.ZodType<OptionValue>).refine((value) => values.includes(value), message) as unknown as z.ZodType<ValueOf<Name>, InputOf<Name>>;
+  return (base as z.ZodType<OptionValue>).refine((value) => values.includes(value), refusal) as unknown as z.ZodType<ValueOf<Name>, InputOf<Name>>;
 }
 
 export interface LabelledOption {

@@ -17,6 +17,7 @@ import { ServiceError } from '../errors/service-error';
 import { centsToUsd, usdAmount } from '../money/usd';
 import { z } from '../validation';
 import type { ChannelPayment, ChannelPaymentRequest, LogisticsItem, NotificationHeaders, PaymentChannel, VerifiedNotification } from './payment-channel';
+import { fieldText } from '../validation-messages';
 
 export const BUILTIN_CHANNEL = 'builtin';
 export const TIMESTAMP_HEADER = 'x-channel-timestamp';
@@ -32,7 +33,7 @@ const LOGISTICS_MEMORY = 10_000;
 
 const notificationBody = z.object({
   paymentOrderId: z.string().min(1).max(64),
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, '16 to 128 letters, digits, _ or -'),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, fieldText('nonceCharacters')),
   amount: usdAmount({ min: 1 }),
   currency: z.literal('USD'),
   paidAt: z.iso.datetime({ offset: true }),

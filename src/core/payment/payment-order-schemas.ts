@@ -2,6 +2,7 @@
 import { countryByAlpha2, isCallingCode } from '../geo/countries';
 import { formatUsd, usdAmount } from '../money/usd';
 import { z } from '../validation';
+import { fieldIssue, fieldText } from '../validation-messages';
 
 /** An optional text field: trimmed; an empty string means "not given". */
 function optionalText(max: number) {
@@ -17,13 +18,13 @@ function optionalText(max: number) {
 const optionalCountry = z
   .string()
   .trim()
-  .regex(/^([A-Za-z]{2})?$/, 'must be an ISO 3166-1 alpha-2 country code')
+  .regex(/^([A-Za-z]{2})?$/, fieldText('countryAlpha2'))
   .optional()
   .transform((code, ctx) => {
     if (!code) return undefined;
     const country = countryByAlpha2(code);
     if (country) return country.alpha2;
-    ctx.addIssue({ code: 'custom', message: 'must be an ISO 3166-1 alpha-2 country code', input: code });
+    ctx.addIssue({ code: 'custom', ...fieldIssue('countryAlpha2'), input: code });
     return z.NEVER;
   });
 
@@ -38,19 +39,19 @@ export const shippingInfoSchema = z
     zipcode: optionalText(20),
     phone: optionalText(32)
       .describe('Digits with spaces, ( ) . / - and an optional leading +')
-      .refine((phone) => phone === undefined || /^\+?[0-9][0-9 ()./-]*$/.test(phone), 'digits with spaces, ( ) . / - and an optional leading +'),
+      .refine((phone) => phone === undefined || /^\+?[0-9][0-9 ()./-]*$/.test(phone), fieldText('phoneCharacters')),
     email: optionalText(254).pipe(z.email().optional()).describe('An email address'),
     callingCodeCountry: optionalCountry.describe('Country of the phone number: ISO 3166-1 alpha-2 code such as BR; callingCode must be its calling code'),
     callingCode: optionalText(8)
       .describe('Country calling code such as 55 or +55')
-      .refine((code) => code === undefined || isCallingCode(code), 'must be a country calling code such as 55 or +55'),
+      .refine((code) => code === undefined || isCallingCode(code), fieldText('callingCode')),
   })
   .superRefine((info, ctx) => {
     // The calling code belongs to callingCodeCountry when both are given.
     if (info.callingCode === undefined || info.callingCodeCountry === undefined) return;
     const expected = countryByAlpha2(info.callingCodeCountry)?.callingCode;
     if (expected !== undefined && info.callingCode.replace(/^\+/, '') !== expected) {
-      ctx.addIssue({ code: 'custom', path: ['callingCode'], message: `is not the calling code of ${info.callingCodeCountry} (+${expected})` });
+      ctx.addIssue({ code: 'custom', path: ['callingCode'], ...fieldIssue('notCallingCodeOf', { country: info.callingCodeCountry, expected }) });
     }
   });
 
@@ -81,7 +82,7 @@ export const PAY_AMOUNT_BOUNDS = { minimum: 0.01, maximum: MAX_PAYMENT_ORDER_CEN
 export const paymentOrderCreateSchema = z.object({
   outOrderNo: orderNumber.describe('Your payment number, unique within your system (at most 64 characters)'),
   payAmount: usdAmount({ min: 1 })
-    .refine((cents) => cents <= MAX_PAYMENT_ORDER_CENTS, `must be at most ${formatUsd(MAX_PAYMENT_ORDER_CENTS)}`)
+    .refine((cents) => cents <= MAX_PAYMENT_ORDER_CENTS, fieldIssue('atMost', { max: formatUsd(MAX_PAYMENT_ORDER_CENTS) }))
     .meta(PAY_AMOUNT_BOUNDS)
     .describe('USD, 0.01 to 10000000.00, at most two decimals (a JSON number such as 12.5)'),
   subject: optionalText(256).describe('Shown to the payer (at most 256 characters)'),

@@ -17,6 +17,7 @@ import { MenuType } from './menu-catalogue';
 import { MENU_FIELDS, type MenuRecord, type MenuTreeRecord } from './menu-record';
 import { publishPermissionsChanged } from './permission-service';
 import { optionSchema } from '../options/option-sets';
+import { type FieldMessageName, fieldIssue } from '../validation-messages';
 
 const ROOT = 0;
 /** The scope of the menu tree's lock: one tree for every tenant. */
@@ -49,11 +50,11 @@ interface TypedFields {
 /** Which fields each menu type may carry, reported on the field that breaks the rule. */
 function checkTypeRules(input: TypedFields, context: z.RefinementCtx): void {
   const given = (value: string | null | undefined) => value !== null && value !== undefined && value !== '';
-  const refuse = (field: keyof TypedFields, message: string) => context.addIssue({ code: 'custom', path: [field], message });
-  if (input.type !== MenuType.BUTTON && given(input.permission)) refuse('permission', 'only buttons (type 3) carry a permission');
-  if (input.type === MenuType.BUTTON && given(input.path)) refuse('path', 'only directories and menus (types 1 and 2) carry a path');
-  if (input.type === MenuType.BUTTON && given(input.icon)) refuse('icon', 'only directories and menus (types 1 and 2) carry an icon');
-  if (input.type !== MenuType.MENU && given(input.component)) refuse('component', 'only menus (type 2) carry a component');
+  const refuse = (field: keyof TypedFields, refusal: FieldMessageName) => context.addIssue({ code: 'custom', path: [field], ...fieldIssue(refusal) });
+  if (input.type !== MenuType.BUTTON && given(input.permission)) refuse('permission', 'permissionOnlyOnButtons');
+  if (input.type === MenuType.BUTTON && given(input.path)) refuse('path', 'pathOnlyOnDirectoriesAndMenus');
+  if (input.type === MenuType.BUTTON && given(input.icon)) refuse('icon', 'iconOnlyOnDirectoriesAndMenus');
+  if (input.type !== MenuType.MENU && given(input.component)) refuse('component', 'componentOnlyOnMenus');
 }
 
 const shapes = saveShapeSchemas(menuFields);

@@ -18,6 +18,7 @@ import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { publishPermissionsChanged, SUPER_ADMIN_ROLE_CODE } from './permission-service';
 import { optionSchema } from '../options/option-sets';
+import { fieldIssue } from '../validation-messages';
 
 export const RoleType = { BUILT_IN: 1, CUSTOM: 2 } as const;
 
@@ -65,7 +66,7 @@ export const roleDataScopeSchema = z
   })
   .refine((input) => input.dataScope === DataScope.CUSTOM_DEPTS || !input.dataScopeDeptIds?.length, {
     path: ['dataScopeDeptIds'],
-    message: 'only for dataScope 2 (custom departments)',
+    ...fieldIssue('deptIdsOnlyForCustomScope'),
   });
 export type RoleDataScopeInput = z.input<typeof roleDataScopeSchema>;
 

@@ -11,6 +11,7 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { randomBase62, withUniqueCode } from './short-code';
+import { fieldText } from '../validation-messages';
 
 const GROUP_CODE = /^[A-Za-z0-9_.-]*$/;
 
@@ -20,7 +21,7 @@ export const shortLinkGroupSaveSchemas = saveShapeSchemas({
   groupCode: z
     .string()
     .max(64)
-    .regex(GROUP_CODE, 'only letters, digits, _ . and - are allowed')
+    .regex(GROUP_CODE, fieldText('groupCodeCharacters'))
     .nullish()
     .transform((code) => code || null),
   sort: z.number().int().min(0).max(999_999).nullish(),

@@ -12,6 +12,7 @@ import { tenantScopedDb } from '../tenant/tenant-scoped-db';
 import { z } from '../validation';
 import { randomBase62, SHORT_CODE_PATTERN, withUniqueCode } from './short-code';
 import type { ShortLinkGroupService } from './short-link-group-service';
+import { fieldText } from '../validation-messages';
 
 export const SHORT_LINK_STATUS = { ENABLED: 0, DISABLED: 1 } as const;
 
@@ -25,9 +26,9 @@ const targetUrlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' }))
+  .pipe(z.url({ protocol: /^https?$/, error: fieldText('absoluteHttpUrl') }))
   .transform((url) => new URL(url).href)
-  .pipe(z.string().max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters once encoded`));
+  .pipe(z.string().max(MAX_URL_LENGTH, fieldText('atMostCharactersEncoded', { maximum: MAX_URL_LENGTH })));
 
 /** SysShortLinkRecordCreateReqVO. */
 export const shortLinkCreateSchema = z.object({

@@ -17,6 +17,7 @@ import { hashSecret } from '../security/password-hash';
 import { z } from '../validation';
 import { SYSTEM_TENANT_ID } from './tenant-directory';
 import { assertSystemTenant, setTenantAdminMenus, TENANT_ADMIN_ROLE_CODE, type TenantPackageService } from './tenant-package-service';
+import { fieldText } from '../validation-messages';
 
 const BUILT_IN_ROLE = 1;
 
@@ -32,7 +33,7 @@ export const tenantSaveSchemas = saveShapeSchemas({
   accountCount: z.number().int().min(1).max(1_000_000),
 }, {
   /** The administrator's sign-in name; used on create only. */
-  username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, '4 to 30 letters or digits'),
+  username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, fieldText('lettersOrDigits4To30')),
   /** The administrator's password; used on create only (users change passwords through their own operations). */
   password: z.string().min(4).max(128),
 });

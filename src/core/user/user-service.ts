@@ -22,6 +22,7 @@ import { z } from '../validation';
 import { visibleUsersWhere } from './data-scope';
 import { linkedToUsers } from './user-links';
 import { optionSchema } from '../options/option-sets';
+import { fieldText } from '../validation-messages';
 
 const ENABLED = 0;
 /** Most posts one user may hold. */
@@ -35,7 +36,7 @@ const mobileSchema = optionalText(20);
 const sexSchema = optionSchema('SEX').nullish();
 
 export const userSaveSchemas = saveShapeSchemas({
-  username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, 'must be 4 to 30 letters or digits'),
+  username: z.string().regex(/^[a-zA-Z0-9]{4,30}$/, fieldText('lettersOrDigits4To30')),
   nickname: nicknameSchema,
   name: z.string().min(1).max(50),
   remark: optionalText(500),

@@ -30,6 +30,7 @@ import { type TenantScopedDb, tenantScopedDb } from '../tenant/tenant-scoped-db'
 import { z } from '../validation';
 import { SCENES, sceneOf } from './verification-scenes';
 import { optionSchema } from '../options/option-sets';
+import { fieldIssue, fieldText } from '../validation-messages';
 
 export interface VerificationCodeSettings {
   /** How long a code can be used after it was sent; config VERIFICATION_CODE_EXPIRES_SECONDS. */
@@ -72,12 +73,12 @@ export type CodeUseInput<C extends CodeChannel> = CodeValidateInput<C> & { usedI
 const ipSchema = z
   .string()
   .max(64)
-  .refine((text) => parseIp(text) !== null, 'must be an IPv4 or IPv6 address');
+  .refine((text) => parseIp(text) !== null, fieldText('ipAddress'));
 
 const sceneSchema = z
   .number()
   .int()
-  .refine((scene) => sceneOf(scene) !== undefined, `must be one of ${SCENES.map((entry) => entry.scene).join(', ')}`);
+  .refine((scene) => sceneOf(scene) !== undefined, fieldIssue('oneOf', { values: SCENES.map((entry) => entry.scene) }));
 
 const codeSchema = z.string().min(1).max(32);
 // Mail addresses are compared in lower case, so the limits cannot be dodged by changing case.

@@ -13,6 +13,7 @@ import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { MAX_QC_PHOTO_URL_LENGTH, MAX_QC_PHOTOS, MAX_QC_REMARKS_LENGTH, type QcRecordState, type QcService } from '../qc/qc-service';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
+import { fieldIssue, fieldText } from '../validation-messages';
 
 /** Largest uploaded QC photo, in bytes: its base64 must fit the 1 MiB request body limit. */
 export const MAX_QC_UPLOAD_BYTES = 512 * 1024;
@@ -44,12 +45,12 @@ export const qcUploadSchema = z
       .string()
       .min(1)
       .max(Math.ceil(MAX_QC_UPLOAD_BYTES / 3) * 4)
-      .regex(BASE64, 'not base64'),
+      .regex(BASE64, fieldText('notBase64')),
     fileName: z.string().trim().min(1).max(100).optional(),
   })
   .superRefine((upload, issues) => {
     if (!hasImageSignature(upload.contentType, Buffer.from(upload.data, 'base64'))) {
-      issues.addIssue({ code: 'custom', path: ['data'], message: `not a ${upload.contentType} image` });
+      issues.addIssue({ code: 'custom', path: ['data'], ...fieldIssue('notImageOf', { contentType: upload.contentType }) });
     }
   });
 
@@ -64,7 +65,7 @@ export const qcAddPhotosSchema = z
     /** Photos to store here; their file URLs are attached after `urls`. */
     uploads: z.array(qcUploadSchema).max(MAX_QC_UPLOADS_PER_CALL).default([]),
   })
-  .refine((input) => input.urls.length + input.uploads.length > 0, { path: ['urls'], message: 'urls or uploads must name at least one photo' });
+  .refine((input) => input.urls.length + input.uploads.length > 0, { path: ['urls'], ...fieldIssue('photoRequired') });
 export type QcAddPhotosInput = z.input<typeof qcAddPhotosSchema>;
 
 export const qcCompleteSchema = z.object({
@@ -80,7 +81,7 @@ export const warehouseListSchema = pageInputSchema.extend({
   status: z
     .number()
     .int()
-    .refine((status) => ITEM_STATUSES.includes(status), `not an order item status (${ITEM_STATUSES.join(', ')})`),
+    .refine((status) => ITEM_STATUSES.includes(status), fieldIssue('notOrderItemStatus', { statuses: ITEM_STATUSES })),
   memberId: recordIdSchema.optional(),
 });
 export type WarehouseListInput = z.input<typeof warehouseListSchema>;

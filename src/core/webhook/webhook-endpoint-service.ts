@@ -14,6 +14,7 @@ import { writeEvents } from './webhook-outbox';
 import { maskWebhookSecret, newWebhookSecret } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
 import { optionSchema } from '../options/option-sets';
+import { fieldText } from '../validation-messages';
 
 export interface WebhookUrlPolicy {
   /** http:// anywhere (WEBHOOK_ALLOW_HTTP). */
@@ -53,7 +54,7 @@ const endpointSchemas = saveShapeSchemas({
   eventTypes: z
     .array(z.string().max(64))
     .max(SUBSCRIBABLE_EVENT_TYPES.length)
-    .refine((types) => new Set(types).size === types.length, 'must not repeat a type'),
+    .refine((types) => new Set(types).size === types.length, fieldText('noRepeatedType')),
   description: optionalText(255),
 });
 
