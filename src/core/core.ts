@@ -304,7 +304,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Every process that writes deliveries wakes the ones that send them, whether it sends or not.
   database.committedInserts.announce(DELIVERY_TABLE);
   const qc = new QcService(database.db, webhookOutbox, database.reads);
-  const members = new MemberService(database.db, bus);
+  const members = new MemberService(database.db, bus, database.reads);
   const bindings = new PartnerBindings(database.db, bus);
   const supplements = new SupplementService(database.db, bindings, webhookOutbox);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter: partnerLimiter, now });
