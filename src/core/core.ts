@@ -293,7 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const smsClients = new SmsClientRegistry([new LogSmsClient(logger), new WebhookSmsClient({ now })]);
   const smsSender = new SmsSender(database.db, smsClients, logger);
   const mailSender = new MailSender(database.db, logger);
-  const currencies = new CurrencyService(database.db);
+  const currencies = new CurrencyService(database.db, bus);
   const countries = new CountryService(database.db);
   const shortLinkGroups = new ShortLinkGroupService(database.db);
   const ipBlacklist = new IpBlacklistService(database.db, bus, clock);
@@ -331,7 +331,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     mailTemplates: new MailTemplateService(database.db),
     mailSender,
     currencies,
-    currencyRatePolicies: new CurrencyRatePolicyService(database.db, currencies, countries),
+    currencyRatePolicies: new CurrencyRatePolicyService(database.db, currencies, countries, bus),
     countries,
     regions: new RegionService(database.db, countries),
     shortLinkGroups,
