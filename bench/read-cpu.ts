@@ -1,9 +1,19 @@
-// Server CPU per partner read, the prepared statements of src/core/db/hot-reads.ts against their Prisma
+// Server CPU per hot read, the prepared statements of src/core/db/hot-reads.ts against their Prisma
 // reference (PrismaPartnerReads), alternating in one process on a scratch database of TEST_DATABASE's
-// provider: CPU time per call (process.cpuUsage) is far steadier than req/s on a shared machine.
+// provider: CPU time per call (process.cpuUsage) is far steadier than req/s on a shared machine. Then
+// the tRPC query member.get through the whole app against a bare procedure on the same adapter, and
+// the staff authentication it runs first, each through Fastify's inject (no sockets: both sides alike).
 //   npx tsx bench/read-cpu.ts                          # SQLite
 //   TEST_DATABASE=postgresql npx tsx bench/read-cpu.ts # PostgreSQL (TEST_POSTGRES_URL)
+import { randomBytes } from 'node:crypto';
+import { initTRPC } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify from 'fastify';
+import superjson from 'superjson';
+import { loadConfig } from '../src/config';
 import { type PartnerReads, PrismaPartnerReads } from '../src/core/db/partner-reads';
+import { buildApp } from '../src/server';
+import { seededAdminToken } from '../test/support/admin';
 import { createBoundMember, createPurchaseOrder } from '../test/support/commerce-fixtures';
 import { createTestDatabase, SEED } from '../test/support/database';
 
@@ -22,6 +32,7 @@ try {
     'purchase get': (on) => on.purchaseOrder(scope, { orderNo: order.orderNo }),
     'order-item page': (on) => on.orderItemPage({ ...scope, memberId: member.memberId }, { skip: 0, take: 10 }),
     'QC latest': (on) => on.qcLatest({ tenantId: 1, goodsId: '70000', source: 1, take: 10 }),
+    'member view (tRPC member.get)': (on) => on.memberDetail({ tenantId: 1, memberId: member.memberId }),
   };
   /** Microseconds of CPU per call, after a warm-up. */
   const cpuPerCall = async (call: () => Promise<unknown>) => {
@@ -31,6 +42,7 @@ try {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / CALLS;
   };
+  const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   console.log(`| read (${scratch.database.target.provider}) | prepared statements, µs CPU per call | Prisma, µs | Prisma ÷ prepared (medians) |`);
   console.log('|---|---|---|---:|');
@@ -43,9 +55,35 @@ try {
       raw.push(await cpuPerCall(() => read(hot)));
       reference.push(await cpuPerCall(name === 'wallet balance' ? former : () => read(prisma)));
     }
-    const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
     console.log(`| ${name === 'wallet balance' ? `${name} (Prisma: its former warm path, the wallet by member id)` : name} | ${show(raw)} | ${show(reference)} | ${(median(reference) / median(raw)).toFixed(1)} |`);
   }
+
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEBHOOK_POLL_INTERVAL_MS: '0', DATABASE_URL: scratch.database.target.url, PAYMENT_CHANNEL_SECRET: randomBytes(32).toString('hex') });
+  const { app, core } = await buildApp({ config, database: scratch.database, logger: false });
+  const t = initTRPC.create({ transformer: superjson });
+  const bare = Fastify({ logger: false });
+  await bare.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: t.router({ ping: t.procedure.query(() => ({ ok: true })) }) } });
+  await Promise.all([app.ready(), bare.ready()]);
+  const authorization = `Bearer ${await seededAdminToken(core)}`;
+  const memberGet = { url: `/trpc/member.get?input=${encodeURIComponent(JSON.stringify({ json: { memberId: member.memberId } }))}`, headers: { authorization } };
+  if ((await app.inject(memberGet)).statusCode !== 200) throw new Error('member.get did not answer 200');
+  const calls: Record<string, () => Promise<unknown>> = {
+    'tRPC member.get (whole app)': () => app.inject(memberGet),
+    'bare tRPC procedure, same adapter and transformer': () => bare.inject({ url: '/trpc/ping' }),
+    'staff authentication (token, tenant, permission)': async () => {
+      const { ctx } = await core.adminAuth.contextFor({ requestId: 'cpu', ip: '127.0.0.1', authorization });
+      await core.permissions.authorize(ctx, 'ops:member:query');
+    },
+  };
+  console.log('\n| call | µs CPU per call, by round |\n|---|---|');
+  const perRound: Record<string, number[]> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, call] of Object.entries(calls)) (perRound[name] ??= []).push(await cpuPerCall(call));
+  }
+  for (const [name, values] of Object.entries(perRound)) console.log(`| ${name} | ${show(values)} |`);
+  const ratio = median(perRound['bare tRPC procedure, same adapter and transformer'] ?? []) / median(perRound['tRPC member.get (whole app)'] ?? []);
+  console.log(`\nmember.get on equal CPU: ${ratio.toFixed(2)} of the bare procedure (medians)`);
+  await Promise.all([app.close(), bare.close()]);
 } finally {
   await scratch.drop();
 }

@@ -87,7 +87,7 @@ describe('bindings', () => {
     expect(binding).toMatchObject({ memberId: member.id, partnerClientId: SEED.partnerClientId, externalUserId, tenantId: SYSTEM_TENANT_ID });
     // Binding the same pair to the same member again answers the same binding.
     expect(await members().bind(test.staff(), { memberId: member.id, partnerClientId: SEED.partnerClientId, externalUserId })).toEqual(binding);
-    expect(await members().bindings(test.staff(), member.id)).toEqual([binding]);
+    expect((await members().detail(test.staff(), member.id)).bindings).toEqual([binding]);
 
     const token = await partnerToken(test.app);
     const balance = () => getQuery(test.app, token, '/open-api/pay/wallet/balance', { externalUserId });

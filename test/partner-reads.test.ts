@@ -1,7 +1,8 @@
 // The hot partner reads (src/core/db/hot-reads.ts: prepared statements on the driver) answer exactly
 // what the Prisma reference (PrismaPartnerReads) answers for the same rows, on this run's provider:
 // nulls, the largest amounts, unicode, millisecond dates and their range bounds, ties in the sort,
-// paging past the end, and every key of another partner, tenant or member. And they read committed
+// paging past the end, and every key of another partner, tenant or member; the staff's member view
+// likewise (booleans, addresses default first, bindings of the tenant only). And they read committed
 // state only: a write in an open transaction is not seen until it commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotPartnerReads } from '../src/core/db/hot-reads';
@@ -218,6 +219,42 @@ describe('hot partner reads answer as Prisma does', () => {
     ];
     for (const fields of keys) await same(async (reads) => sorted(await reads.boundMembers(fields)));
     expect(sorted(await hot.boundMembers(keys[3] as (typeof keys)[number])).map((row) => row.id)).toStrictEqual([member.memberId, emptyWallet.memberId].sort((a, b) => a - b));
+  });
+});
+
+describe('the member view (tRPC member.get) answers as Prisma does', () => {
+  it('the member, its balance, bindings of the tenant by id and addresses default first; nothing for another tenant', async () => {
+    const { db } = testDb.database;
+    const detailed = await createBoundMember(db, { balance: MAX_INT32, repaymentAuthorized: true });
+    await db.member.update({ where: { id: detailed.memberId }, data: { email: 'ünïcödé@example.com', mobile: UNICODE, createdAt: new Date(Date.UTC(2026, 10, 25, 8, 30, 15, 999)) } });
+    // The fixture's default address first, then two more: a later default wins the sort, nulls and unicode.
+    await db.memberAddress.update({ where: { id: detailed.addressId }, data: { isDefault: false } });
+    await db.memberAddress.createMany({
+      data: [
+        { memberId: detailed.memberId, receiverName: UNICODE, phone: '1', country: 'CN', city: UNICODE, addressLine: UNICODE, province: null, postCode: null, isDefault: true },
+        { memberId: detailed.memberId, receiverName: 'B', phone: '2', country: 'PT', province: 'Lisboa', city: 'Lisboa', addressLine: 'Rua 1', postCode: '1000-001' },
+      ],
+    });
+    await db.partnerBinding.createMany({
+      data: [
+        { tenantId: TENANT, partnerClientId: OTHER_PARTNER, externalUserId: `${UNICODE}-${detailed.memberId}`, memberId: detailed.memberId },
+        // A binding written with another tenant (before clients had one): not the caller's.
+        { tenantId: OTHER_TENANT, partnerClientId: PARTNER, externalUserId: `stray-${detailed.memberId}`, memberId: detailed.memberId },
+      ],
+    });
+    const view = await same((reads) => reads.memberDetail({ tenantId: TENANT, memberId: detailed.memberId }));
+    expect([view?.repaymentAuthorized, view?.wallet, view?.createdAt.toISOString()]).toStrictEqual([true, { balance: MAX_INT32 }, '2026-11-25T08:30:15.999Z']);
+    expect(view?.addresses.map((address) => [address.isDefault, address.receiverName])).toStrictEqual([[true, UNICODE], [false, 'Ana Souza'], [false, 'B']]);
+    expect(view?.bindings.map((binding) => binding.tenantId)).toStrictEqual([TENANT, TENANT]);
+
+    for (const memberId of [member.memberId, emptyWallet.memberId, disabled.memberId, otherPartners.memberId, walletless.memberId]) {
+      expect(await same((reads) => reads.memberDetail({ tenantId: TENANT, memberId }))).not.toBeNull();
+      expect(await same((reads) => reads.memberDetail({ tenantId: OTHER_TENANT, memberId }))).toBeNull();
+    }
+    expect((await same((reads) => reads.memberDetail({ tenantId: TENANT, memberId: walletless.memberId })))?.wallet).toBeNull();
+    expect((await same((reads) => reads.memberDetail({ tenantId: OTHER_TENANT, memberId: otherTenants.memberId })))?.id).toBe(otherTenants.memberId);
+    expect(await same((reads) => reads.memberDetail({ tenantId: TENANT, memberId: otherTenants.memberId }))).toBeNull();
+    expect(await same((reads) => reads.memberDetail({ tenantId: TENANT, memberId: MAX_INT32 }))).toBeNull();
   });
 });
 

@@ -95,6 +95,10 @@ describe('partner reads', () => {
     expect(await statementsOf(() => partnerCall('GET', '/open-api/order/item/page', { pageNo: 1, pageSize: 10, memberId: member.memberId }))).toHaveLength(3);
     expect(await statementsOf(() => partnerCall('GET', '/open-api/goods/qc/latest', { goodsId: goods.goodsId, source: goods.source }))).toHaveLength(1);
   });
+
+  it('tRPC member.get 3: the member with its wallet, its bindings, its addresses (staff session from memory)', async () => {
+    expect(await statementsOf(() => staff.member.get.query({ memberId: member.memberId }))).toHaveLength(3);
+  });
 });
 
 describe('warehouse writes (tRPC)', () => {

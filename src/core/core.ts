@@ -293,7 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const smsClients = new SmsClientRegistry([new LogSmsClient(logger), new WebhookSmsClient({ now })]);
   const smsSender = new SmsSender(database.db, smsClients, logger);
   const mailSender = new MailSender(database.db, logger);
-  const currencies = new CurrencyService(database.db);
+  const currencies = new CurrencyService(database.db, bus);
   const countries = new CountryService(database.db);
   const shortLinkGroups = new ShortLinkGroupService(database.db);
   const ipBlacklist = new IpBlacklistService(database.db, bus, clock);
@@ -304,7 +304,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Every process that writes deliveries wakes the ones that send them, whether it sends or not.
   database.committedInserts.announce(DELIVERY_TABLE);
   const qc = new QcService(database.db, webhookOutbox, database.reads);
-  const members = new MemberService(database.db, bus);
+  const members = new MemberService(database.db, bus, database.reads);
   const bindings = new PartnerBindings(database.db, bus);
   const supplements = new SupplementService(database.db, bindings, webhookOutbox);
   const partnerAuth = new PartnerAuth({ clients, tokens, tenants, secrets: new VerifiedSecretCache(), rateLimiter: partnerLimiter, now });
@@ -331,7 +331,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     mailTemplates: new MailTemplateService(database.db),
     mailSender,
     currencies,
-    currencyRatePolicies: new CurrencyRatePolicyService(database.db, currencies, countries),
+    currencyRatePolicies: new CurrencyRatePolicyService(database.db, currencies, countries, bus),
     countries,
     regions: new RegionService(database.db, countries),
     shortLinkGroups,

@@ -25,6 +25,10 @@ export type InvalidationMessage =
   | { kind: 'binding-changed'; partnerClientId: string; externalUserId: string }
   /** A catalog goods or its SKUs changed (import, prices): processes forget its detail. */
   | { kind: 'goods-changed'; source: number; goodsId: string }
+  /** A currency was created, changed or deleted: processes reload the currencies (a few rows, read whole). */
+  | { kind: 'currencies-changed' }
+  /** A rate policy of the tenant was created, changed or deleted: processes reload the tenant's enabled policies. */
+  | { kind: 'rate-policies-changed'; tenantId: number }
   /** A webhook endpoint of the partner was created, changed, enabled, disabled or deleted: processes forget its endpoints. */
   | { kind: 'webhook-endpoints-changed'; tenantId: number; partnerClientId: string };
 

@@ -3,6 +3,12 @@
 // the effective rate a member sees: the member's own policy first, then their country's, then the
 // live rate. At most one enabled policy per country and per member: the enabledTargetKey column is
 // `<policyType>:<target>` while enabled and null while disabled, under a unique index per tenant.
+//
+// The effective rate answers from memory: a process reads a tenant's enabled policies (their target
+// key and premium) once, and every policy change publishes rate-policies-changed for the tenant over
+// the invalidation bus, so this and every other process read them again on next use.
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, optionalWithDefault, parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
@@ -138,12 +144,46 @@ function policyColumns(policy: ParsedPolicy, status: number) {
 /** Newest first unless the request asks otherwise (policies are few per tenant). */
 export const ratePolicyPageSort = pageSort({ id: 'id', policyType: 'policyType', status: 'status', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
+/** An enabled policy as the effective rate needs it. */
+interface EnabledPolicy {
+  id: number;
+  policyType: number;
+  premiumRateE4: number;
+}
+
+/** Tenants whose enabled policies a process keeps at most. */
+const MAX_CACHED_TENANTS = 1000;
+
 export class CurrencyRatePolicyService {
+  /** Per tenant, its enabled policies by target key. */
+  private readonly enabled: InvalidatedCache<number, ReadonlyMap<string, EnabledPolicy>>;
+
   constructor(
     private readonly db: Db,
     private readonly currencies: CurrencyService,
     private readonly countries: CountryService,
-  ) {}
+    private readonly bus: InvalidationBus,
+  ) {
+    this.enabled = new InvalidatedCache(bus, (message) => (message.kind === 'rate-policies-changed' ? message.tenantId : undefined), MAX_CACHED_TENANTS);
+  }
+
+  /** The tenant's enabled policies by target key, from memory once read. */
+  private async enabledPolicies(tenantId: number): Promise<ReadonlyMap<string, EnabledPolicy>> {
+    const load = async () => {
+      // Only enabled policies have a target key.
+      const rows = await this.db.currencyRatePolicy.findMany({
+        where: { tenantId, enabledTargetKey: { not: null } },
+        select: { id: true, policyType: true, premiumRateE4: true, enabledTargetKey: true },
+      });
+      return new Map(rows.map(({ enabledTargetKey, ...policy }) => [enabledTargetKey as string, policy]));
+    };
+    return this.enabled.get(tenantId) ?? this.enabled.remember(tenantId, load, (policies) => policies);
+  }
+
+  /** After a change of the tenant's policies is stored: every process reads them again. */
+  private changed(ctx: RequestContext): Promise<void> {
+    return this.bus.publish({ kind: 'rate-policies-changed', tenantId: tenantIdOf(ctx) });
+  }
 
   private scoped(ctx: RequestContext) {
     return tenantScopedDb(this.db, tenantIdOf(ctx));
@@ -157,6 +197,7 @@ export class CurrencyRatePolicyService {
     const created = await this.refuseDuplicate(policy, () =>
       this.scoped(ctx).currencyRatePolicy.create({ data: { ...columns, tenantId: tenantIdOf(ctx), createdAt: now, updatedAt: now }, select: { id: true } }),
     );
+    await this.changed(ctx);
     return created.id;
   }
 
@@ -170,7 +211,10 @@ export class CurrencyRatePolicyService {
       const { count } = await this.refuseDuplicate(policy, () =>
         this.scoped(ctx).currencyRatePolicy.updateMany({ where: { id, status: storedStatus }, data: { ...columns, updatedAt: ctx.now() } }),
       );
-      if (count > 0) return;
+      if (count > 0) {
+        await this.changed(ctx);
+        return;
+      }
       // Changed or deleted meanwhile: read again.
       storedStatus = await this.storedStatus(ctx, id);
     }
@@ -179,6 +223,7 @@ export class CurrencyRatePolicyService {
   async delete(ctx: RequestContext, policyId: number): Promise<void> {
     const { count } = await this.scoped(ctx).currencyRatePolicy.deleteMany({ where: { id: policyId } });
     if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_RATE_POLICY_NOT_FOUND, { policyId });
+    await this.changed(ctx);
   }
 
   /** A policy of the caller's tenant; CURRENCY_RATE_POLICY_NOT_FOUND otherwise. */
@@ -218,12 +263,9 @@ export class CurrencyRatePolicyService {
       ...(userId != null ? [targetKey(RatePolicyType.BY_CUSTOMER, userId)] : []),
       ...(countryCode != null ? [targetKey(RatePolicyType.BY_COUNTRY, countryCode)] : []),
     ];
-    // Only enabled policies have a target key.
-    const policies = await this.scoped(ctx).currencyRatePolicy.findMany({
-      where: { enabledTargetKey: { in: keys } },
-      select: { id: true, policyType: true, premiumRateE4: true },
-    });
-    const policy = policies.find((p) => p.policyType === RatePolicyType.BY_CUSTOMER) ?? policies.find((p) => p.policyType === RatePolicyType.BY_COUNTRY);
+    const enabled = await this.enabledPolicies(tenantIdOf(ctx));
+    // The member's key comes first when given: their policy wins over their country's.
+    const policy = keys.map((key) => enabled.get(key)).find((found) => found !== undefined);
     if (!policy) return { currencyCode, liveRate, premiumRate: 0, rate: liveRate, source: 'LIVE', policyId: null };
     return {
       currencyCode,

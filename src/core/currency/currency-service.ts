@@ -1,6 +1,13 @@
 // Currencies (BasicCurrencySaveReqVO), shared by every tenant: any administrator with the permission
 // reads them, only the system tenant changes them. exchangeRate is how many units of the currency one
 // CNY (the wallet currency) buys, stored exactly as micro-units (see exchange-rate.ts).
+//
+// Currencies are a few dozen rows read on every rate lookup: a process reads them whole once and
+// answers get, the picker list and live rates from memory; every change publishes currencies-changed
+// over the invalidation bus, so this and every other process read them again on next use. The page
+// (filters, sorts, counts for the console's list) still reads the table.
+import { InvalidatedCache } from '../cache/invalidated-cache';
+import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, optionalWithDefault, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
@@ -82,8 +89,31 @@ const BY_SORT = [{ sort: 'asc' }, { id: 'asc' }] as const;
 /** By sort, then id, unless the request asks otherwise (currencies are few). */
 export const currencyPageSort = pageSort({ id: 'id', name: 'name', abbreviationCode: 'abbreviationCode', sort: 'sort', status: 'status', createTime: 'createdAt' }, BY_SORT);
 
+/** The one entry of the currency cache: every currency, by sort. */
+const EVERY_CURRENCY = 'every';
+
 export class CurrencyService {
-  constructor(private readonly db: Db) {}
+  private readonly cache: InvalidatedCache<typeof EVERY_CURRENCY, CurrencyRow[]>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: InvalidationBus,
+  ) {
+    this.cache = new InvalidatedCache(bus, (message) => (message.kind === 'currencies-changed' ? EVERY_CURRENCY : undefined), 1);
+  }
+
+  /** Every currency by sort, from memory once read. */
+  private async everyCurrency(): Promise<CurrencyRow[]> {
+    return (
+      this.cache.get(EVERY_CURRENCY) ??
+      this.cache.remember(EVERY_CURRENCY, () => this.db.basicCurrency.findMany({ select: CURRENCY_FIELDS, orderBy: [...BY_SORT] }), (rows) => rows)
+    );
+  }
+
+  /** After a change is stored: every process reads the currencies again. */
+  private changed(): Promise<void> {
+    return this.bus.publish({ kind: 'currencies-changed' });
+  }
 
   async create(ctx: RequestContext, input: CurrencySaveInput): Promise<number> {
     assertSystemTenant(ctx, 'change currencies');
@@ -94,6 +124,7 @@ export class CurrencyService {
         data: { ...data, exchangeRateMicros: exchangeRate, createdAt: now, updatedAt: now },
         select: { id: true },
       });
+      await this.changed();
       return currency.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_EXISTS, { abbreviationCode: data.abbreviationCode });
@@ -110,6 +141,7 @@ export class CurrencyService {
         data: { ...data, exchangeRateMicros: exchangeRate, updatedAt: ctx.now() },
       });
       if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId: id });
+      await this.changed();
     } catch (error) {
       if (isUniqueViolation(error)) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_EXISTS, { abbreviationCode: data.abbreviationCode });
       throw error;
@@ -120,10 +152,11 @@ export class CurrencyService {
     assertSystemTenant(ctx, 'change currencies');
     const { count } = await this.db.basicCurrency.deleteMany({ where: { id: currencyId } });
     if (count === 0) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId });
+    await this.changed();
   }
 
   async get(_ctx: RequestContext, currencyId: number): Promise<CurrencyRecord> {
-    const currency = await this.db.basicCurrency.findUnique({ where: { id: currencyId }, select: CURRENCY_FIELDS });
+    const currency = (await this.everyCurrency()).find((row) => row.id === currencyId);
     if (!currency) throw new ServiceError(ErrorCatalogue.CURRENCY_NOT_FOUND, { currencyId });
     return toRecord(currency);
   }
@@ -147,13 +180,12 @@ export class CurrencyService {
 
   /** Enabled currencies by sort, for pickers. */
   async simpleList(_ctx: RequestContext): Promise<CurrencyRecord[]> {
-    const rows = await this.db.basicCurrency.findMany({ where: { status: CurrencyStatus.ENABLED }, select: CURRENCY_FIELDS, orderBy: [...BY_SORT] });
-    return rows.map(toRecord);
+    return (await this.everyCurrency()).filter((row) => row.status === CurrencyStatus.ENABLED).map(toRecord);
   }
 
   /** The live rate of an enabled currency, in micro-units per CNY. */
   async liveRateMicros(_ctx: RequestContext, currencyCode: string): Promise<bigint> {
-    const currency = await this.db.basicCurrency.findUnique({ where: { abbreviationCode: currencyCode }, select: { status: true, exchangeRateMicros: true } });
+    const currency = (await this.everyCurrency()).find((row) => row.abbreviationCode === currencyCode);
     if (!currency) throw new ServiceError(ErrorCatalogue.CURRENCY_CODE_NOT_FOUND, { currencyCode });
     if (currency.status !== CurrencyStatus.ENABLED) throw new ServiceError(ErrorCatalogue.CURRENCY_DISABLED, { currencyCode });
     return currency.exchangeRateMicros;

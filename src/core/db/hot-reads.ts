@@ -14,6 +14,8 @@ import type pg from 'pg';
 import type { Prisma } from '../../generated/sqlite/client';
 import type {
   BindingKey,
+  MemberDetailRow,
+  MemberKey,
   OrderItemFilter,
   OrderItemRowRead,
   OrderNumber,
@@ -35,6 +37,7 @@ export interface Statements {
 
 /** How a provider's driver answers the columns that are not plain numbers and strings. */
 interface Decoders {
+  boolean(value: unknown): boolean;
   date(value: unknown): Date;
   json(value: unknown): Prisma.JsonValue;
 }
@@ -110,12 +113,14 @@ export function postgresStatements(pool: pg.Pool, types: typeof pg.types, onQuer
 }
 
 export const SQLITE_DECODERS: Decoders = {
+  boolean: (value) => value === 1 || value === 1n,
   // Stored as epoch milliseconds; a value written as text by SQL (CURRENT_TIMESTAMP) is UTC.
   date: (value) => (typeof value === 'number' || typeof value === 'bigint' ? new Date(Number(value)) : utcTimestamp(String(value))),
   json: (value) => JSON.parse(String(value)) as Prisma.JsonValue,
 };
 
 export const POSTGRES_DECODERS: Decoders = {
+  boolean: (value) => value as boolean,
   date: (value) => value as Date,
   json: (value) => value as Prisma.JsonValue,
 };
@@ -162,6 +167,22 @@ AND EXISTS (SELECT 1 FROM "PartnerBinding" b WHERE b."memberId" = m."id" AND b."
   ];
   return { sql: selects.join('\nUNION\n'), parameters };
 }
+
+/**
+ * A member view in three statements run together: the member joined to its wallet (one row), its
+ * bindings, its addresses (two lists, which one join would multiply). Each names the tenant.
+ */
+const MEMBER_SQL = `SELECT m."id" AS "id", m."tenantId" AS "tenantId", m."unionId" AS "unionId", m."nickname" AS "nickname", m."email" AS "email",
+m."mobile" AS "mobile", m."status" AS "status", m."repaymentAuthorized" AS "repaymentAuthorized", m."createdAt" AS "createdAt", w."balance" AS "balance"
+FROM "Member" m LEFT JOIN "Wallet" w ON w."memberId" = m."id"
+WHERE m."id" = $1 AND m."tenantId" = $2`;
+const MEMBER_BINDINGS_SQL = `SELECT b."id" AS "id", b."tenantId" AS "tenantId", b."partnerClientId" AS "partnerClientId", b."externalUserId" AS "externalUserId",
+b."memberId" AS "memberId", b."createdAt" AS "createdAt"
+FROM "PartnerBinding" b WHERE b."memberId" = $1 AND b."tenantId" = $2 ORDER BY b."id"`;
+const MEMBER_ADDRESSES_SQL = `SELECT a."id" AS "id", a."memberId" AS "memberId", a."receiverName" AS "receiverName", a."phone" AS "phone", a."country" AS "country",
+a."province" AS "province", a."city" AS "city", a."addressLine" AS "addressLine", a."postCode" AS "postCode", a."isDefault" AS "isDefault", a."createdAt" AS "createdAt"
+FROM "MemberAddress" a JOIN "Member" m ON m."id" = a."memberId"
+WHERE a."memberId" = $1 AND m."tenantId" = $2 ORDER BY a."isDefault" DESC, a."id"`;
 
 const ORDER_ITEM_COLUMNS = `i."orderItemNo" AS "orderItemNo", o."orderNo" AS "orderNo", i."source" AS "source", i."goodsId" AS "goodsId",
 i."skuId" AS "skuId", i."title" AS "title", i."skuProps" AS "skuProps", i."image" AS "image", i."qty" AS "qty", i."unitPrice" AS "unitPrice",
@@ -290,6 +311,49 @@ WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFF
     const { sql, parameters } = boundMembersQuery(key);
     const rows = await this.statements.all(sql, parameters);
     return rows.map((row) => ({ id: row.id as number, unionId: row.unionId as string }));
+  }
+
+  async memberDetail({ tenantId, memberId }: MemberKey): Promise<MemberDetailRow | null> {
+    const key = [memberId, tenantId];
+    const [[member], bindings, addresses] = await Promise.all([
+      this.statements.all(MEMBER_SQL, key),
+      this.statements.all(MEMBER_BINDINGS_SQL, key),
+      this.statements.all(MEMBER_ADDRESSES_SQL, key),
+    ]);
+    if (!member) return null;
+    return {
+      id: member.id as number,
+      tenantId: member.tenantId as number,
+      unionId: member.unionId as string,
+      nickname: member.nickname as string,
+      email: member.email as string | null,
+      mobile: member.mobile as string | null,
+      status: member.status as number,
+      repaymentAuthorized: this.decode.boolean(member.repaymentAuthorized),
+      createdAt: this.decode.date(member.createdAt),
+      wallet: member.balance === null ? null : { balance: member.balance as number },
+      bindings: bindings.map((row) => ({
+        id: row.id as number,
+        tenantId: row.tenantId as number,
+        partnerClientId: row.partnerClientId as string,
+        externalUserId: row.externalUserId as string,
+        memberId: row.memberId as number,
+        createdAt: this.decode.date(row.createdAt),
+      })),
+      addresses: addresses.map((row) => ({
+        id: row.id as number,
+        memberId: row.memberId as number,
+        receiverName: row.receiverName as string,
+        phone: row.phone as string,
+        country: row.country as string,
+        province: row.province as string | null,
+        city: row.city as string,
+        addressLine: row.addressLine as string,
+        postCode: row.postCode as string | null,
+        isDefault: this.decode.boolean(row.isDefault),
+        createdAt: this.decode.date(row.createdAt),
+      })),
+    };
   }
 
   close(): Promise<void> {

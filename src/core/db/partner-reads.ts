@@ -1,5 +1,5 @@
-// The hottest partner reads (issue 12), behind one interface with two implementations that answer
-// identically: PrismaPartnerReads, the reference (and the path of an in-memory SQLite database, which a
+// The hottest reads (issue 12): the partner API's, and the ops tools' member view (tRPC member.get),
+// behind one interface with two implementations that answer identically: PrismaPartnerReads, the reference (and the path of an in-memory SQLite database, which a
 // second connection cannot open), and the raw prepared statements of hot-reads.ts that serve them
 // otherwise. Each read carries the caller's tenant and partner (or member) in its WHERE; rows come back
 // shaped as Prisma answers them, so the services map both alike.
@@ -114,6 +114,47 @@ export interface PlatformMemberKey {
   unionId?: string;
 }
 
+/** A member of the tenant, by id. */
+export interface MemberKey {
+  tenantId: number;
+  memberId: number;
+}
+
+export const MEMBER_BINDING_FIELDS = { id: true, tenantId: true, partnerClientId: true, externalUserId: true, memberId: true, createdAt: true } as const satisfies Prisma.PartnerBindingSelect;
+
+export const MEMBER_ADDRESS_FIELDS = {
+  id: true,
+  memberId: true,
+  receiverName: true,
+  phone: true,
+  country: true,
+  province: true,
+  city: true,
+  addressLine: true,
+  postCode: true,
+  isDefault: true,
+  createdAt: true,
+} as const satisfies Prisma.MemberAddressSelect;
+
+/** A member with its wallet's balance, its bindings of the tenant by id and its addresses, the default first. */
+const memberDetailFields = (tenantId: number) =>
+  ({
+    id: true,
+    tenantId: true,
+    unionId: true,
+    nickname: true,
+    email: true,
+    mobile: true,
+    status: true,
+    repaymentAuthorized: true,
+    createdAt: true,
+    wallet: { select: { balance: true } },
+    bindings: { where: { tenantId }, orderBy: { id: 'asc' }, select: MEMBER_BINDING_FIELDS },
+    addresses: { orderBy: [{ isDefault: 'desc' }, { id: 'asc' }], select: MEMBER_ADDRESS_FIELDS },
+  }) as const satisfies Prisma.MemberSelect;
+
+export type MemberDetailRow = Prisma.MemberGetPayload<{ select: ReturnType<typeof memberDetailFields> }>;
+
 export interface PartnerReads {
   /** The wallet of the member the binding names (active, of the tenant); null when unbound or without a wallet. */
   walletBalance(key: BindingKey): Promise<WalletBalanceRow | null>;
@@ -123,6 +164,8 @@ export interface PartnerReads {
   /** How many items match, and one page of them, newest first. */
   orderItemPage(filter: OrderItemFilter, window: { skip: number; take: number }): Promise<{ total: number; rows: OrderItemRowRead[] }>;
   boundMembers(key: PlatformMemberKey): Promise<{ id: number; unionId: string }[]>;
+  /** A member of the tenant with its wallet, bindings and addresses (what staff look up); null for another tenant's. */
+  memberDetail(key: MemberKey): Promise<MemberDetailRow | null>;
   close(): Promise<void>;
 }
 
@@ -184,6 +227,10 @@ export class PrismaPartnerReads implements PartnerReads {
       },
       select: { id: true, unionId: true },
     });
+  }
+
+  memberDetail({ tenantId, memberId }: MemberKey): Promise<MemberDetailRow | null> {
+    return this.db.member.findFirst({ where: { id: memberId, tenantId }, select: memberDetailFields(tenantId) });
   }
 
   async close(): Promise<void> {}

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { type InvalidationBus, LocalInvalidationBus } from '../cache/invalidation-bus';
 import type { Db, DbTransaction, Prisma } from '../db/client';
+import { type PartnerReads, PrismaPartnerReads } from '../db/partner-reads';
 import { recordIdSchema } from '../admin/save-shape';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -114,7 +115,16 @@ export interface AddressView {
   createdAt: Date;
 }
 
-type MemberRecord = Prisma.MemberGetPayload<{ include: { wallet: true } }>;
+/** What staff see of a member at once (tRPC member.get): the member, its bindings, its addresses and its balance. */
+export interface MemberDetail {
+  member: MemberView;
+  bindings: BindingView[];
+  addresses: AddressView[];
+  /** Wallet balance, cents. */
+  balance: number;
+}
+
+type MemberRecord = Omit<Prisma.MemberGetPayload<{ include: { wallet: true } }>, 'updatedAt' | 'wallet'> & { wallet: { balance: number } | null };
 
 function memberView(member: MemberRecord): MemberView {
   return {
@@ -146,6 +156,8 @@ export class MemberService {
     private readonly db: Db,
     /** Carries binding changes to PartnerBindings in every process; the seed, which runs before any cache exists, needs none. */
     private readonly bus: InvalidationBus = new LocalInvalidationBus(),
+    /** The member view's reads (prepared statements on the driver where the database allows). */
+    private readonly reads: PartnerReads = new PrismaPartnerReads(db),
   ) {}
 
   async create(ctx: RequestContext, raw: MemberCreateInput): Promise<MemberView> {
@@ -182,6 +194,15 @@ export class MemberService {
     const member = await this.db.member.findFirst({ where: { id, tenantId: tenantIdOf(ctx) }, include: { wallet: true } });
     if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: id });
     return memberView(member);
+  }
+
+  /** The member with its bindings, addresses and balance; MEMBER_NOT_FOUND first, then WALLET_NOT_FOUND. */
+  async detail(ctx: RequestContext, memberId: number): Promise<MemberDetail> {
+    const id = recordIdSchema.parse(memberId);
+    const member = await this.reads.memberDetail({ tenantId: tenantIdOf(ctx), memberId: id });
+    if (!member) throw new ServiceError(ErrorCatalogue.MEMBER_NOT_FOUND, { memberId: id });
+    if (!member.wallet) throw new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId: id });
+    return { member: memberView(member), bindings: member.bindings.map(bindingView), addresses: member.addresses.map(addressView), balance: member.wallet.balance };
   }
 
   async search(ctx: RequestContext, raw: MemberSearchInput): Promise<{ list: MemberView[]; total: number }> {
@@ -258,14 +279,6 @@ export class MemberService {
     // After the commit: a process that reloads on hearing this must not find the binding still there.
     await this.bus.publish({ kind: 'binding-changed', partnerClientId: removed.partnerClientId, externalUserId: removed.externalUserId });
     return bindingView(removed);
-  }
-
-  async bindings(ctx: RequestContext, memberId: number): Promise<BindingView[]> {
-    const id = recordIdSchema.parse(memberId);
-    const tenantId = tenantIdOf(ctx);
-    await this.requireMember(this.db, tenantId, id);
-    const bindings = await this.db.partnerBinding.findMany({ where: { tenantId, memberId: id }, orderBy: { id: 'asc' } });
-    return bindings.map(bindingView);
   }
 
   /** Adds a shipping address; the member's first address, or one sent with isDefault, becomes the only default. */
