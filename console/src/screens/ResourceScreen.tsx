@@ -169,7 +169,10 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       valueType: column.dateTime ? 'dateTime' : choices ? 'select' : 'text',
       valueEnum: choices && new Map(choices.map((choice) => [choice.value, { text: choice.label }])),
       // A list value (grant types, event types) as one line; a text cell shows nothing for an array.
-      renderText: (value: unknown) => (Array.isArray(value) ? value.join(', ') : value),
+      renderText: (value: unknown, row: Row) => {
+        const text = column.shown ? row[column.shown] : value;
+        return Array.isArray(text) ? text.join(', ') : text;
+      },
     };
   });
   const rowActions = definition.actions?.filter((action) => may(action.permission)) ?? [];
