@@ -24,7 +24,7 @@ interface MeAnswer {
 
 const ME = '{ me { tenant { id name } menus { name path children { name path } } } }';
 
-const catalogueNames = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.name, ...catalogueNames(node.children ?? [])]);
+const catalogueNames = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.name, ...(node.buttons ?? []), ...catalogueNames(node.children ?? [])]);
 
 describe('me', () => {
   it('says which tenant is signed in', async () => {
@@ -61,8 +61,42 @@ describe('me', () => {
     expect(system.children.find((entry) => entry.path === 'post')!.name).toBe('Job titles');
   });
 
-  it('has a Chinese name for every menu the seed writes', () => {
+  it('has a Chinese name for every menu and button the seed writes', () => {
     expect(catalogueNames(MENU_CATALOGUE).filter((name) => !MENU_NAME_TRANSLATIONS[name]?.['zh-CN'])).toEqual([]);
+  });
+});
+
+describe('menu lists', () => {
+  interface Named {
+    name: string;
+    localizedName: string;
+    permission?: string;
+  }
+  const LISTS = '{ menuList { name localizedName permission } menuSimpleList { name localizedName } menuTree { name localizedName children { name localizedName } } }';
+
+  it.each([
+    [undefined, 'Users', 'query'],
+    ['fr-FR,zh;q=0.9', '用户管理', '查询'],
+  ])('name every seeded menu and button in the language Accept-Language %j prefers, beside the stored name', async (acceptLanguage, users, query) => {
+    const answer = await graphql<{ menuList: Named[]; menuSimpleList: Named[]; menuTree: (Named & { children: Named[] })[] }>(test.app, LISTS, { token: await seededAdminToken(test.core), acceptLanguage });
+    expect(answer.errors).toBeUndefined();
+    const { menuList, menuSimpleList, menuTree } = answer.data!;
+    expect(menuList.find((menu) => menu.name === 'Users')!.localizedName).toBe(users);
+    expect(menuList.find((menu) => menu.permission === 'system:user:query')).toMatchObject({ name: 'query', localizedName: query });
+    expect(menuSimpleList.find((menu) => menu.name === 'Users')!.localizedName).toBe(users);
+    expect(menuTree.flatMap((menu) => menu.children).find((menu) => menu.name === 'Users')!.localizedName).toBe(users);
+    const seeded = menuList.filter((menu) => MENU_NAME_TRANSLATIONS[menu.name]);
+    expect(seeded.length).toBeGreaterThan(100);
+    const expected = (name: string) => (acceptLanguage ? MENU_NAME_TRANSLATIONS[name]!['zh-CN'] : name);
+    expect(seeded.filter((menu) => menu.localizedName !== expected(menu.name))).toEqual([]);
+  });
+
+  it('answer a renamed menu by the name an administrator gave it', async () => {
+    const token = await seededAdminToken(test.core);
+    const notices = await test.db.menu.findFirstOrThrow({ where: { name: 'Notices', path: 'notice' } });
+    await test.db.menu.update({ where: { id: notices.id }, data: { name: 'Bulletins' } });
+    const answer = await graphql<{ menuList: Named[] }>(test.app, '{ menuList { name localizedName } }', { token, acceptLanguage: 'zh-CN' });
+    expect(answer.data!.menuList.find((menu) => menu.name === 'Bulletins')!.localizedName).toBe('Bulletins');
   });
 });
 

@@ -30,7 +30,7 @@ import { GRAPHQL_MAX_TOKENS, type QueryLimits, queryLimitsPlugin } from './limit
 import { OAuth2ClientResolver } from './oauth2/oauth2-client.resolver';
 import { OAuth2TokenResolver } from './oauth2/oauth2-token.resolver';
 import { SocialClientResolver } from './social/social-client.resolver';
-import { MenuResolver } from './menu/menu.resolver';
+import { MenuResolver, MenuSimpleViewResolver } from './menu/menu.resolver';
 import { RoleResolver } from './role/role.resolver';
 import { TenantPackageResolver, TenantResolver } from './tenant/tenant.resolver';
 import { DeptResolver } from './dept/dept.resolver';
@@ -55,7 +55,7 @@ import { SupportInfoResolver } from './content/support-info.resolver';
 import { SystemLanguageResolver } from './language/system-language.resolver';
 import { UserResolver } from './user/user.resolver';
 
-export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver, OptionsResolver] as const;
+export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, MenuSimpleViewResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver, OptionsResolver] as const;
 
 export function buildGraphQLSchema() {
   return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });

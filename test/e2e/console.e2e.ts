@@ -56,6 +56,37 @@ describe('the administration console in a browser', () => {
     await refusal.filter({ hasText: 'Too many sign-in attempts' }).waitFor();
     await harness.screenshot(page, '01b-sign-in-limited');
     expect(await page.getByTestId('current-user').count()).toBe(0);
+
+    // Worded here from its name and retryAfterSeconds, counting down, with the button held meanwhile;
+    // in Chinese after a switch.
+    const secondsLeft = async (pattern: RegExp) => Number(pattern.exec(await refusal.innerText())?.[1]);
+    const first = await secondsLeft(/try again in (\d+) seconds/);
+    expect(first).toBeGreaterThan(1);
+    await expect(page.locator('button[type="submit"]').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => secondsLeft(/try again in (\d+) seconds/), { timeout: 5_000 }).toBeLessThan(first);
+    await page.getByTestId('language-switch').hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect.poll(() => secondsLeft(/登录尝试过多，请在 (\d+) 秒后重试/), { timeout: 5_000 }).toBeGreaterThan(0);
+    await harness.screenshot(page, '01c-sign-in-limited-zh');
+  });
+
+  it('words the unknown tenant refusal from its name and parameters in the chosen language', async () => {
+    const page = await harness.newPage();
+    const nowhere = unique('Nowhere ');
+    await page.goto(`${harness.baseUrl}/console/`);
+    await page.getByLabel('Tenant').fill(nowhere);
+    await page.getByLabel('Username').fill('nobody');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = page.getByTestId('sign-in-refusal');
+    await refusal.filter({ hasText: `Tenant ${nowhere} does not exist` }).waitFor();
+    await page.getByTestId('language-switch').hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await refusal.filter({ hasText: `租户 ${nowhere} 不存在` }).waitFor();
+    // Asked again in Chinese, the refusal comes back worded in it.
+    await page.locator('button[type="submit"]').click();
+    await refusal.filter({ hasText: `租户 ${nowhere} 不存在` }).waitFor();
+    await expect(refusal.innerText()).resolves.toBe(`租户 ${nowhere} 不存在`);
   });
 
   it('creates a role with chosen permissions and an administrator holding it, who sees only those menus and buttons', async () => {

@@ -7,7 +7,6 @@ export const en = {
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',
-    limited: 'Too many sign-in attempts: {{message}}',
   },
   header: { profile: 'Profile', signOut: 'Sign out', language: 'Language', tenant: 'Tenant' },
   common: {
@@ -339,6 +338,16 @@ export const en = {
     receivedAt: 'Received',
     markRead: 'Mark read',
     markAllRead: 'Mark all read',
+  },
+  // Refusals the console words itself, by the server's error name and with its parameters (the
+  // server's message, already in the chosen language, for any other).
+  errors: {
+    AUTH_BAD_CREDENTIALS: 'Wrong username or password',
+    AUTH_USER_DISABLED: 'User {{username}} is disabled',
+    AUTH_TENANT_NOT_FOUND: 'Tenant {{tenantName}} does not exist',
+    AUTH_LOGIN_RATE_LIMITED: 'Too many sign-in attempts: try again in {{retryAfterSeconds}} seconds',
+    TENANT_DISABLED: 'Tenant {{name}} is disabled',
+    TENANT_EXPIRED: 'Tenant {{name}} has expired',
   },
 };
 

@@ -9,7 +9,6 @@ export const zhCN: Texts = {
     username: '用户名',
     password: '密码',
     submit: '登录',
-    limited: '登录尝试过多：{{message}}',
   },
   header: { profile: '个人中心', signOut: '退出登录', language: '语言', tenant: '租户' },
   common: {
@@ -341,5 +340,13 @@ export const zhCN: Texts = {
     receivedAt: '接收时间',
     markRead: '标记已读',
     markAllRead: '全部已读',
+  },
+  errors: {
+    AUTH_BAD_CREDENTIALS: '用户名或密码错误',
+    AUTH_USER_DISABLED: '用户 {{username}} 已被禁用',
+    AUTH_TENANT_NOT_FOUND: '租户 {{tenantName}} 不存在',
+    AUTH_LOGIN_RATE_LIMITED: '登录尝试过多，请在 {{retryAfterSeconds}} 秒后重试',
+    TENANT_DISABLED: '租户 {{name}} 已被禁用',
+    TENANT_EXPIRED: '租户 {{name}} 已过期',
   },
 };

@@ -14,6 +14,7 @@ const MenuListDocument = graphql(`
       parentId
       type
       name
+      localizedName
       permission
       path
       icon
@@ -63,7 +64,8 @@ export default defineResource({
   permission: 'system:menu',
   tree: true,
   columns: [
-    { field: 'name', title: 'common.name', filter: true },
+    // The seeded names in the chosen language; the filter matches the stored name, as the form edits it.
+    { field: 'name', shown: 'localizedName', title: 'common.name', filter: true },
     { field: 'type', title: 'menus.type', options: menuTypes },
     { field: 'permission', title: 'menus.permission' },
     { field: 'path', title: 'menus.path' },
@@ -86,7 +88,7 @@ export default defineResource({
     const { menuList } = await execute(MenuListDocument, filters);
     return { rows: menuList, total: menuList.length };
   },
-  toForm: ({ id: _id, parentId, ...menu }) => ({ ...menu, parentId: parentId || undefined }),
+  toForm: ({ id: _id, localizedName: _localizedName, parentId, ...menu }) => ({ ...menu, parentId: parentId || undefined }),
   create: (values: MenuForm) => execute(CreateMenuDocument, { input: saveInput(values) }),
   update: (row, values) => execute(UpdateMenuDocument, { input: saveInput({ ...values, id: row.id }) }),
   remove: (row) => execute(DeleteMenuDocument, { id: row.id }),

@@ -141,7 +141,7 @@ const MenuOptionsDocument = graphql(`
   query ConsoleMenuOptions {
     menuSimpleList {
       id
-      name
+      localizedName
       parentId
     }
   }
@@ -149,7 +149,7 @@ const MenuOptionsDocument = graphql(`
 
 export async function menuTree(): Promise<TreeOption[]> {
   const { menuSimpleList } = await execute(MenuOptionsDocument);
-  return menuSimpleList.map((menu) => ({ id: menu.id, parentId: menu.parentId, label: menu.name }));
+  return menuSimpleList.map((menu) => ({ id: menu.id, parentId: menu.parentId, label: menu.localizedName }));
 }
 
 

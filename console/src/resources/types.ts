@@ -43,6 +43,8 @@ export interface FieldSpec {
 export interface ColumnSpec<Row> {
   /** The row's field shown, and the filter's name when `filter` is set. */
   field: keyof Row & string;
+  /** The row's field shown instead, while `field` still filters and sorts (a name in the chosen language). */
+  shown?: keyof Row & string;
   title: TextKey;
   /** Shown as a filter above the list. */
   filter?: boolean;

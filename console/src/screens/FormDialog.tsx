@@ -5,6 +5,7 @@ import { Alert, Form } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { refusalText } from '../api/refusal';
 import type { FieldSpec } from '../resources/types';
 import { FieldInput } from './FieldInput';
 
@@ -42,7 +43,7 @@ export function FormDialog({ title, scope, fields, initialValues, load, trigger,
         if (!open) return;
         // Each opening starts afresh: the form outlives the dialog, and kept the last entry's values.
         form.resetFields();
-        if (load) load().then((values) => form.setFieldsValue(values as never), (error: Error) => setRefusal(error.message));
+        if (load) load().then((values) => form.setFieldsValue(values as never), (error: unknown) => setRefusal(refusalText(error)));
       }}
       onFinish={async (values) => {
         setRefusal(undefined);
@@ -52,7 +53,7 @@ export function FormDialog({ title, scope, fields, initialValues, load, trigger,
         } catch (error) {
           const placed = error instanceof ApiError ? error.fieldErrors.filter((fieldError) => fields.some((field) => field.name === fieldError.field)) : [];
           if (placed.length > 0) form.setFields(placed.map((fieldError) => ({ name: fieldError.field, errors: [fieldError.message] })));
-          else setRefusal(error instanceof Error ? error.message : String(error));
+          else setRefusal(refusalText(error));
           return false;
         }
         onDone(answer);

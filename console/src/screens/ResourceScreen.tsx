@@ -8,6 +8,7 @@ import { App, Button, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { type Key, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { refusalText } from '../api/refusal';
 import { screenLoader } from '../resources';
 import { type ColumnSpec, Findings, type ListAction, type Option, type ResourceDefinition, type RowAction, ShownOnce } from '../resources/types';
 import { FormDialog } from './FormDialog';
@@ -120,7 +121,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
     try {
       saved(await action(), doneMessage);
     } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
+      void message.error(refusalText(error));
     }
   };
 
@@ -169,7 +170,10 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       valueType: column.dateTime ? 'dateTime' : choices ? 'select' : 'text',
       valueEnum: choices && new Map(choices.map((choice) => [choice.value, { text: choice.label }])),
       // A list value (grant types, event types) as one line; a text cell shows nothing for an array.
-      renderText: (value: unknown) => (Array.isArray(value) ? value.join(', ') : value),
+      renderText: (value: unknown, row: Row) => {
+        const text = column.shown ? row[column.shown] : value;
+        return Array.isArray(text) ? text.join(', ') : text;
+      },
     };
   });
   const rowActions = definition.actions?.filter((action) => may(action.permission)) ?? [];
@@ -226,7 +230,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       form={{ initialValues: linkedFilters }}
       pagination={definition.tree ? false : { defaultPageSize: 10, showSizeChanger: true }}
       expandable={definition.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
-      onRequestError={(error) => void message.error(error.message)}
+      onRequestError={(error) => void message.error(refusalText(error))}
       request={async (params, sort) => {
         const { current, pageSize, ...filters } = params;
         const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));

@@ -61,6 +61,27 @@ export const MENU_NAME_TRANSLATIONS: Readonly<Record<string, Translations>> = {
   Reconciliation: { 'zh-CN': '对账' },
   Partners: { 'zh-CN': '合作伙伴' },
   'Webhook endpoints': { 'zh-CN': 'Webhook 端点' },
+  // Buttons: the seed names each after its permission's last segment.
+  query: { 'zh-CN': '查询' },
+  create: { 'zh-CN': '新增' },
+  update: { 'zh-CN': '修改' },
+  delete: { 'zh-CN': '删除' },
+  'update-password': { 'zh-CN': '重置密码' },
+  'update-status': { 'zh-CN': '修改状态' },
+  'assign-role': { 'zh-CN': '分配角色' },
+  'assign-menu': { 'zh-CN': '分配菜单' },
+  'assign-data-scope': { 'zh-CN': '数据权限' },
+  renew: { 'zh-CN': '续期' },
+  'send-mail': { 'zh-CN': '发送邮件' },
+  'send-notify': { 'zh-CN': '发送站内信' },
+  'send-sms': { 'zh-CN': '发送短信' },
+  'auto-debit': { 'zh-CN': '自动扣款' },
+  bind: { 'zh-CN': '绑定' },
+  'wallet-adjust': { 'zh-CN': '钱包调整' },
+  import: { 'zh-CN': '导入' },
+  send: { 'zh-CN': '发送' },
+  use: { 'zh-CN': '使用' },
+  cancel: { 'zh-CN': '取消' },
 };
 
 /** A menu's name in `language`: the seed's translation of its stored name, else the stored name. */

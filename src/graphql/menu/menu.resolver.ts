@@ -1,14 +1,28 @@
 // The menu tree shared by every tenant: every tenant reads the menus its package allows; only the
 // system tenant's administrators change them (MenuService, src/core/permission/menu-service.ts).
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { labelLanguageOf } from '../../core/language/accept-language';
+import { localizedMenuName } from '../../core/permission/menu-names';
 import type { MenuRecord, MenuTreeRecord } from '../../core/permission/menu-record';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
 import type { GraphQLContext } from '../context';
 import { MenuSaveVO, MenuSimpleView, MenuTreeView, MenuView } from './menu.types';
 
-@Resolver()
+const LOCALIZED_NAME = {
+  description: "The name in the request's language (Accept-Language): the seed's translation of a seeded name, else the stored name. Forms edit `name`",
+};
+
+/** Screens and pickers show menus (buttons included) in the console's language. */
+const localizedName = (menu: { name: string }, { languages }: GraphQLContext): string => localizedMenuName(menu.name, labelLanguageOf(languages));
+
+@Resolver(() => MenuView)
 export class MenuResolver {
+  @FieldResolver(() => String, LOCALIZED_NAME)
+  localizedName(@Root() menu: MenuView, @Ctx() context: GraphQLContext): string {
+    return localizedName(menu, context);
+  }
+
   @Authorized('system:menu:query')
   @Query(() => MenuView, { nullable: true, description: 'A menu the tenant may use' })
   menu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<MenuRecord> {
@@ -61,5 +75,13 @@ export class MenuResolver {
   async deleteMenu(@Arg('id', () => Int64) id: number, @Ctx() { ctx, core }: GraphQLContext): Promise<boolean> {
     await core.menus.delete(ctx, id);
     return true;
+  }
+}
+
+@Resolver(() => MenuSimpleView)
+export class MenuSimpleViewResolver {
+  @FieldResolver(() => String, LOCALIZED_NAME)
+  localizedName(@Root() menu: MenuSimpleView, @Ctx() context: GraphQLContext): string {
+    return localizedName(menu, context);
   }
 }
