@@ -21,8 +21,9 @@ export default tseslint.config(
     },
   },
   {
-    // Validation messages are named entries of src/core/validation-messages.ts, so that each is
-    // written in every language the service answers in (config.ts speaks to the operator only).
+    // Validation messages are named entries of src/core/validation-messages.ts, and the reasons of
+    // errors of src/core/errors/reasons.ts, so that each is written in every language the service
+    // answers in (config.ts speaks to the operator only).
     files: ['src/**/*.ts'],
     ignores: ['src/**/*.test.ts', 'src/config.ts'],
     rules: {
@@ -45,6 +46,14 @@ export default tseslint.config(
         {
           selector: 'Property[key.name="error"] > :matches(ArrowFunctionExpression, FunctionExpression) :matches(Literal[raw=/^[\'"]/], TemplateLiteral):not(CallExpression > Literal)',
           message: 'An error function answers fieldText(name) of src/core/validation-messages.ts, not a text of its own.',
+        },
+        {
+          selector: 'NewExpression[callee.name="ServiceError"] > ObjectExpression > Property[key.name="reason"]:not([value.type=/^(Identifier|MemberExpression)$/])',
+          message: 'Name a reason of src/core/errors/reasons.ts (refusal(definition, name, params)) instead of writing one.',
+        },
+        {
+          selector: ':function:has(NewExpression[callee.name="ServiceError"] > ObjectExpression > Property[key.name="reason"]) > Identifier[name="reason"][typeAnnotation.typeAnnotation.type="TSStringKeyword"]',
+          message: 'Take a ReasonName of src/core/errors/reasons.ts, not a text, for the reason of an error.',
         },
       ],
     },

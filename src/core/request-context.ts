@@ -2,7 +2,7 @@
 // in which tenant, for which request, and what time it is.
 import type { Clock } from './clock';
 import { ErrorCatalogue } from './errors/catalogue';
-import { ServiceError } from './errors/service-error';
+import { refusal } from './errors/reasons';
 
 export const UserType = { MEMBER: 1, ADMIN: 2, OPEN_API: 3 } as const;
 
@@ -30,6 +30,6 @@ export class RequestContext {
  * name it in their where clause. A context without a tenant (anonymous) may not touch them at all.
  */
 export function tenantIdOf(ctx: RequestContext): number {
-  if (ctx.tenantId === null) throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: 'a tenant is required' });
+  if (ctx.tenantId === null) throw refusal(ErrorCatalogue.FORBIDDEN, 'tenantRequired');
   return ctx.tenantId;
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { renderTemplate } from './errors/service-error';
 
-interface Translations {
+export interface Translations {
   readonly en: string;
   readonly 'zh-CN': string;
 }

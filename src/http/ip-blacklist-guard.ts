@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core/core';
 import { ErrorCatalogue } from '../core/errors/catalogue';
-import { ServiceError } from '../core/errors/service-error';
+import { refusal } from '../core/errors/reasons';
 import { sendError } from './rest-errors';
 import { routeConfig } from './route-config';
 
@@ -21,6 +21,6 @@ export function registerIpBlacklistGuard(app: FastifyInstance, core: Core): void
   // A callback hook: no promise per request on the path every request takes.
   app.addHook('onRequest', (request, reply, done) => {
     if (!matcher.blocks(request.ip) || EXEMPT_ROUTES.has(routeConfig(request).url ?? '')) return done();
-    sendError(new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `Requests from ${request.ip} are blocked` }), request, reply);
+    sendError(refusal(ErrorCatalogue.FORBIDDEN, 'ipBlocked', { ip: request.ip }), request, reply);
   });
 }

@@ -10,7 +10,8 @@ import { GraphQLError } from 'graphql';
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { Database, Db } from '../core/db/client';
 import { ErrorCatalogue } from '../core/errors/catalogue';
-import { isServiceError, ServiceError } from '../core/errors/service-error';
+import { refusal } from '../core/errors/reasons';
+import { isServiceError } from '../core/errors/service-error';
 import { type CounterSeries, type HistogramSeries, PlainCounter, PlainHistogram } from './plain-metrics';
 import { routeConfig } from './route-config';
 
@@ -177,7 +178,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, optio
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (options.token && !bearerMatches(request, options.token)) {
-      throw new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason: 'metrics need Authorization: Bearer <METRICS_TOKEN>' }, '', { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw refusal(ErrorCatalogue.UNAUTHORIZED, 'metricsToken', {}, { headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } });
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

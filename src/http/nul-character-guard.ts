@@ -4,8 +4,8 @@
 import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
+import { refusal } from '../core/errors/reasons';
 import { issuePath } from '../core/errors/describe-error';
-import { ServiceError } from '../core/errors/service-error';
 
 /** Data to walk: not a streamed body (multipart, octet-stream) nor raw bytes. */
 function isData(value: object): boolean {
@@ -68,6 +68,6 @@ export function registerNulCharacterGuard(app: FastifyInstance): void {
       nulPath(request.body) ??
       // tRPC's input is JSON text, where U+0000 can also be written as a \u0000 escape.
       (trpc ? (nulPath(parsedJson((request.query as { input?: unknown } | undefined)?.input)) ?? nulPath(parsedJson(request.body))) : undefined);
-    done(found ? new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: `${found.length > 0 ? issuePath(found) : 'body'}: must not contain the NUL character` }) : undefined);
+    done(found ? refusal(ErrorCatalogue.BAD_REQUEST, 'nulCharacter', { field: found.length > 0 ? issuePath(found) : 'body' }) : undefined);
   });
 }

@@ -4,6 +4,7 @@
 // logged with the request id and answered 500 without internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
+import { refusal } from '../core/errors/reasons';
 import { acceptedLanguages } from '../core/language/accept-language';
 import type { z } from 'zod';
 import { badInput, describeError, type ErrorDescription, type ErrorMessages, issuePath } from '../core/errors/describe-error';
@@ -51,9 +52,9 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): un
       return new ServiceError(ErrorCatalogue.PAYLOAD_TOO_LARGE);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'body: malformed JSON' }, error.message);
+      return refusal(ErrorCatalogue.BAD_REQUEST, 'malformedJson', {}, { detail: error.message });
   }
-  if (error instanceof SyntaxError) return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'body: malformed JSON' }, error.message);
+  if (error instanceof SyntaxError) return refusal(ErrorCatalogue.BAD_REQUEST, 'malformedJson', {}, { detail: error.message });
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: error.message });
   }

@@ -10,7 +10,8 @@ import { z } from '../core/validation';
 import type { Core } from '../core/core';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import type { ErrorDescription } from '../core/errors/describe-error';
-import { ServiceError } from '../core/errors/service-error';
+import { englishReason, type ReasonName, refusal } from '../core/errors/reasons';
+import type { ErrorParams, ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
 import { bearerToken, invalidClient, TOKEN_CALL_ERRORS } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
@@ -65,15 +66,16 @@ const revokeForm = z.object({ token: revokedToken.optional(), ...clientCredentia
 
 type Form = { client_id?: string; client_secret?: string } | null | undefined;
 
-function badRequest(reason: string): ServiceError {
-  return new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason }, reason);
+/** 400 whose detail repeats the reason (describeError words both in the request's language). */
+function badRequest(reason: ReasonName, params: ErrorParams = {}): ServiceError {
+  return refusal(ErrorCatalogue.BAD_REQUEST, reason, params, { detail: englishReason(reason, params) });
 }
 
 /** A form body; a field given twice is refused (RFC 6749 3.2: parameters are sent once). */
 function parseForm(text: string): Record<string, string> {
   const fields = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
-    if (fields.has(name)) throw badRequest(`${name}: given more than once`);
+    if (fields.has(name)) throw badRequest('formFieldRepeated', { field: name });
     fields.set(name, value);
   }
   return Object.fromEntries(fields);
@@ -81,9 +83,9 @@ function parseForm(text: string): Record<string, string> {
 
 /** The one value of a parameter that may come in the query or in the form, not both. */
 function parameter<T>(name: string, inQuery: T | undefined, inForm: T | undefined, required: boolean): T | undefined {
-  if (inQuery !== undefined && inForm !== undefined) throw badRequest(`${name}: given both in the query and in the body`);
+  if (inQuery !== undefined && inForm !== undefined) throw badRequest('formFieldTwice', { field: name });
   const value = inQuery ?? inForm;
-  if (value === undefined && required) throw badRequest(`${name}: required`);
+  if (value === undefined && required) throw badRequest('formFieldRequired', { field: name });
   return value;
 }
 
@@ -145,12 +147,12 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
   function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): MaybePromise<void> {
     let credentials: BasicCredentials | undefined;
     if (form?.client_id !== undefined || form?.client_secret !== undefined) {
-      if (request.headers.authorization !== undefined) throw badRequest('client_id: send the client credentials once, in the Authorization header or in the body');
-      if (!form.client_id || !form.client_secret) throw invalidClient('invalid_client: client_id and client_secret go together');
+      if (request.headers.authorization !== undefined) throw badRequest('clientCredentialsOnce');
+      if (!form.client_id || !form.client_secret) throw invalidClient('clientCredentialsTogether');
       credentials = { clientId: form.client_id, secret: form.client_secret };
     } else {
       credentials = basicCredentials(request, reply);
-      if (!credentials) throw invalidClient('invalid_client: missing or malformed Basic credentials');
+      if (!credentials) throw invalidClient('malformedBasicCredentials');
     }
     return andThen(partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip }), ({ client, rateLimit }) => {
       reply.headers(rateLimitHeaders(rateLimit));

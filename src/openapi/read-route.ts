@@ -3,7 +3,7 @@
 // does not know is refused by name on both, so a typo never silently widens a filter.
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { ErrorCatalogue } from '../core/errors/catalogue';
-import { ServiceError } from '../core/errors/service-error';
+import { refusal } from '../core/errors/reasons';
 import { z } from '../core/validation';
 import type { OpenApiScope } from '../core/oauth2/scopes';
 
@@ -44,7 +44,7 @@ function refuseUnknown(received: object, fields: ReadFields): void {
   if (unknown === undefined) return;
   const arrayName = /^(.+)\[\d*\]$/.exec(unknown)?.[1];
   const hint = arrayName !== undefined && fields.arrays.has(arrayName) ? `; repeat ${arrayName}=... for each value` : '';
-  throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: `${unknown}: unknown parameter${hint}` });
+  throw refusal(ErrorCatalogue.BAD_REQUEST, 'unknownParameter', { parameter: unknown, hint });
 }
 
 /** A query string as the JSON the schema describes: digits of integer fields as numbers, a single value of an array field as an array. */

@@ -193,7 +193,7 @@ export class AdminAuthService {
     if (!accessToken) return null;
     const token = await this.deps.tokens.find(accessToken);
     if (!token) return null;
-    if (token.userType !== UserType.ADMIN) throw signInRequired('invalid_token: this is not an administrator token');
+    if (token.userType !== UserType.ADMIN) throw signInRequired('notAnAdministratorToken');
     return { accessToken, userId: token.userId, tenantId: token.tenantId };
   }
 

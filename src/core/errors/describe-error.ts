@@ -6,6 +6,7 @@ import { isValueOutOfRange } from '../db/value-out-of-range';
 import { FIELD_MESSAGE_LANGUAGES, type FieldMessageLanguage, fieldMessageIn, fieldProblemOf } from '../validation-messages';
 import { ErrorCatalogue, type ErrorName } from './catalogue';
 import { ErrorCatalogueZhCn } from './catalogue.zh-CN';
+import { reasonIn, refusal } from './reasons';
 import { type ErrorParams, type FieldError, isServiceError, renderTemplate, ServiceError } from './service-error';
 import { serviceUnavailable } from './service-unavailable';
 
@@ -102,7 +103,7 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
     : error instanceof ZodError
       ? validationError(error)
       : isValueOutOfRange(error)
-        ? new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'a number is outside the range the service stores' })
+        ? refusal(ErrorCatalogue.BAD_REQUEST, 'numberOutOfRange')
         : isDatabaseUnavailable(error)
           ? serviceUnavailable('database')
           : error;
@@ -116,6 +117,12 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
     const worded = reasonAndDetail(fieldErrors);
     params = { ...params, reason: worded.reason };
     detail = worded.detail;
+  }
+  // A named reason (errors/reasons.ts) too; English answers keep the text the error was thrown with.
+  const reason = language !== 'en' && service.reason ? reasonIn(service.reason, language) : undefined;
+  if (reason !== undefined) {
+    if (detail === service.params.reason) detail = reason;
+    params = { ...params, reason };
   }
   const message = template === undefined ? service.message : renderTemplate(template, params);
   const { field } = service.definition;

@@ -32,6 +32,12 @@ export type BusinessErrors = readonly ErrorDefinition[];
 
 export type ErrorParams = Record<string, string | number>;
 
+/** A `{reason}` named in errors/reasons.ts, with its parameters: worded again in the request's language when described. */
+export interface NamedReason {
+  readonly name: string;
+  readonly params: ErrorParams;
+}
+
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
 
@@ -44,6 +50,8 @@ export class ServiceError extends Error {
     readonly headers: Record<string, string> = {},
     /** The fields a validation error refuses (a field-bound business error names its field in its definition). */
     readonly fieldErrors: readonly FieldError[] = [],
+    /** What `params.reason` says in English, by name (see errors/reasons.ts). */
+    readonly reason?: NamedReason,
   ) {
     // An answer, not a fault: its stack is never logged or shown (unexpected errors are, and they
     // are not ServiceErrors), and capturing one costs ~15 us, a large share of a refused request.

@@ -22,6 +22,7 @@ import type { Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type IpRule, IpRuleSet, parseIpRule } from '../net/ip-matcher';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
@@ -156,7 +157,7 @@ export class IpBlacklistService {
     assertSystemTenant(ctx, CHANGE);
     const { ip: rule, reason, expireTime, source, status } = parseInput(ipBlacklistSaveSchemas.create, input);
     if (expireTime && expireTime.getTime() <= ctx.clock.now()) {
-      throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'expireTime: must be in the future (leave it empty for a permanent entry)' });
+      throw refusal(ErrorCatalogue.BAD_REQUEST, 'expireTimeInFutureOrPermanent');
     }
     const entry = { ip: rule.text, ipType: rule.kind, reason: reason ?? null, expireTime: expireTime ?? null, source: source ?? 'MANUAL', status: status ?? BLACKLIST_STATUS.ENABLED };
     assertNarrowEnough(rule);
@@ -190,7 +191,7 @@ export class IpBlacklistService {
     const time = permanent ? null : parseInput(renewTimeSchema, input);
     const now = ctx.clock.now();
     if (time?.expireTime && time.expireTime.getTime() <= now) {
-      throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'expireTime: must be in the future' });
+      throw refusal(ErrorCatalogue.BAD_REQUEST, 'expireTimeInFuture');
     }
     for (let attempt = 1; ; attempt++) {
       const stored = await this.require(id);

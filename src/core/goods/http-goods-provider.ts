@@ -22,7 +22,8 @@
  */
 
 import { ErrorCatalogue } from '../errors/catalogue';
-import { type BusinessErrors, ServiceError } from '../errors/service-error';
+import { type ReasonName, refusal } from '../errors/reasons';
+import { type BusinessErrors, type ErrorParams, ServiceError } from '../errors/service-error';
 import { BodyTooLargeError, discardBody, readBodyText } from '../net/response-body';
 import { z } from '../validation';
 import { GOODS_PAGE_SIZE, type GoodsDetail, type GoodsPage, type GoodsProvider, type GoodsSort } from './goods-provider';
@@ -118,7 +119,7 @@ export class HttpGoodsProvider implements GoodsProvider {
     if (answer.status === 404) return null;
     const goods = this.parse(query.source, wireDetail, answer.body);
     if (goods.goodsId !== query.goodsId) {
-      throw badAnswer(query.source, `asked for goods ${query.goodsId}, got ${goods.goodsId}`);
+      throw badAnswer(query.source, 'upstreamOtherGoods', { goodsId: query.goodsId, answeredGoodsId: goods.goodsId });
     }
     return {
       goodsId: goods.goodsId,
@@ -154,12 +155,12 @@ export class HttpGoodsProvider implements GoodsProvider {
     try {
       json = JSON.parse(body);
     } catch {
-      throw badAnswer(source, 'the body is not JSON');
+      throw badAnswer(source, 'upstreamNotJson');
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw badAnswer(source, issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected shape');
+      throw issue ? badAnswer(source, 'bodyFieldProblem', { field: issue.path.join('.') || '(root)', problem: issue.message }) : badAnswer(source, 'upstreamUnexpectedShape');
     }
     return parsed.data;
   }
@@ -180,20 +181,20 @@ export class HttpGoodsProvider implements GoodsProvider {
       const response = await this.fetchImpl(url, { headers, signal, redirect: 'manual' });
       if (!response.ok && !expected.includes(response.status)) {
         await discardBody(response);
-        throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_FAILED, { source, reason: `upstream answered HTTP ${response.status}` });
+        throw refusal(ErrorCatalogue.GOODS_PROVIDER_FAILED, 'upstreamStatus', { source, status: response.status });
       }
       return { status: response.status, body: await readBodyText(response, MAX_RESPONSE_BYTES, 'fail') };
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (signal.aborted) throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_TIMEOUT, { source, timeoutMs: this.options.timeoutMs });
-      if (error instanceof BodyTooLargeError) throw badAnswer(source, error.message);
-      throw new ServiceError(ErrorCatalogue.GOODS_PROVIDER_FAILED, { source, reason: 'upstream unreachable' });
+      if (error instanceof BodyTooLargeError) throw badAnswer(source, 'bodyTooLarge', { maxBytes: error.maxBytes });
+      throw refusal(ErrorCatalogue.GOODS_PROVIDER_FAILED, 'upstreamUnreachable', { source });
     }
   }
 }
 
-function badAnswer(source: GoodsSourceCode, reason: string): ServiceError {
-  return new ServiceError(ErrorCatalogue.GOODS_PROVIDER_BAD_RESPONSE, { source, reason });
+function badAnswer(source: GoodsSourceCode, reason: ReasonName, params: ErrorParams = {}): ServiceError {
+  return refusal(ErrorCatalogue.GOODS_PROVIDER_BAD_RESPONSE, reason, { source, ...params });
 }
 
 function canonicalDetailUrl(source: GoodsSourceCode, goodsId: string): string {

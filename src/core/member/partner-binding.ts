@@ -6,6 +6,7 @@ import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { type RequestContext, tenantIdOf } from '../request-context';
 
@@ -23,7 +24,7 @@ export const MAX_CACHED_BINDINGS = 100_000;
 
 /** The partner's clientId of a partner context; other callers have no bindings. */
 export function partnerClientIdOf(ctx: RequestContext): string {
-  if (ctx.actor.kind !== 'partner') throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: 'only partners have bindings' });
+  if (ctx.actor.kind !== 'partner') throw refusal(ErrorCatalogue.FORBIDDEN, 'onlyPartnersHaveBindings');
   return ctx.actor.clientId;
 }
 

@@ -4,6 +4,7 @@
 import { parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { type Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -78,7 +79,7 @@ export class MailAccountService {
 
   async create(ctx: RequestContext, input: MailAccountSaveInput): Promise<number> {
     const { id: _id, ...sent } = parseInput(mailAccountSaveSchemas.create, input);
-    if (sent.password === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'password: give the password of a new account' });
+    if (sent.password === MASKED_SECRET) throw refusal(ErrorCatalogue.BAD_REQUEST, 'newAccountPassword');
     const data = parseInput(mailAccountSchema, sent);
     const now = ctx.now();
     const created = await this.scoped(ctx).mailAccount.create({ data: { ...data, tenantId: tenantIdOf(ctx), createdAt: now, updatedAt: now }, select: { id: true } });

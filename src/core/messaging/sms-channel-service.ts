@@ -4,6 +4,7 @@
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { type Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -93,7 +94,7 @@ export class SmsChannelService {
 
   async create(ctx: RequestContext, input: SmsChannelSaveInput): Promise<number> {
     const { id: _id, apiSecret, callbackUrl, ...fields } = parseInput(smsChannelSaveSchemas.create, input);
-    if (apiSecret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'apiSecret: give the secret of a new channel' });
+    if (apiSecret === MASKED_SECRET) throw refusal(ErrorCatalogue.BAD_REQUEST, 'newChannelSecret');
     const data = { ...fields, apiSecret: apiSecret || null, callbackUrl: callbackUrl || null };
     this.clients.client(data.code).checkSettings(data);
     const now = ctx.now();

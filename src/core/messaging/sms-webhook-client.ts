@@ -12,7 +12,7 @@
 // which the SMS log keeps. Anything else (non-2xx, timeout, refused connection) is a failure.
 import { createHmac } from 'node:crypto';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type ReasonName, refusal } from '../errors/reasons';
 import type { SmsChannelSettings, SmsClient, SmsMessage, SmsSendResult } from './sms-client';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -39,11 +39,11 @@ export class WebhookSmsClient implements SmsClient {
   constructor(private readonly options: { now: () => number; timeoutMs?: number }) {}
 
   checkSettings(channel: SmsChannelSettings): void {
-    const invalid = (field: string, reason: string) => new ServiceError(ErrorCatalogue.SMS_CHANNEL_CONFIG_INVALID, { code: this.code, field, reason });
+    const invalid = (field: string, reason: ReasonName) => refusal(ErrorCatalogue.SMS_CHANNEL_CONFIG_INVALID, reason, { code: this.code, field });
     if (!channel.callbackUrl || !/^https?:\/\//i.test(channel.callbackUrl) || !URL.canParse(channel.callbackUrl)) {
-      throw invalid('callbackUrl', 'the http(s) URL messages are posted to');
+      throw invalid('callbackUrl', 'smsCallbackUrl');
     }
-    if (!channel.apiSecret) throw invalid('apiSecret', 'the key requests are signed with');
+    if (!channel.apiSecret) throw invalid('apiSecret', 'smsApiSecret');
   }
 
   async send(channel: SmsChannelSettings, message: SmsMessage): Promise<SmsSendResult> {

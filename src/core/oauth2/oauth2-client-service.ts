@@ -8,6 +8,7 @@ import { commonStatusSchema } from '../admin/save-shape';
 import type { Db } from '../db/client';
 import { jsonStrings } from '../db/json-values';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { IpRuleSet } from '../net/ip-matcher';
@@ -190,8 +191,8 @@ export class OAuth2ClientService {
   /** Creates the client; the answer carries the plain secret, the only time it is shown. */
   async create(rawInput: OAuth2ClientSaveRequest): Promise<{ id: number; clientId: string; secret: string }> {
     const input = oauth2ClientSaveSchema.parse(rawInput);
-    if (input.id !== undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: must be omitted on create' });
-    if (input.secret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'secret: choose a secret for a new client' });
+    if (input.id !== undefined) throw refusal(ErrorCatalogue.BAD_REQUEST, 'idOmittedOnCreate');
+    if (input.secret === MASKED_SECRET) throw refusal(ErrorCatalogue.BAD_REQUEST, 'newClientOwnSecret');
     assertPartnerSettings(input);
     await this.assertTenantExists(input.tenantId);
     if (await this.db.oAuth2Client.findUnique({ where: { clientId: input.clientId } })) {
@@ -207,7 +208,7 @@ export class OAuth2ClientService {
   /** Updates the client; a secret of ****** keeps the stored one. */
   async update(rawInput: OAuth2ClientSaveRequest): Promise<void> {
     const input = oauth2ClientSaveSchema.parse(rawInput);
-    if (input.id === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'id: required to update a client' });
+    if (input.id === undefined) throw refusal(ErrorCatalogue.BAD_REQUEST, 'idRequiredOnUpdate');
     assertPartnerSettings(input);
     await this.assertTenantExists(input.tenantId);
     const existing = await this.db.oAuth2Client.findUnique({ where: { id: input.id } });

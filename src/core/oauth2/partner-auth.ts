@@ -17,7 +17,8 @@
 //    not yet verified may wait (Retry-After) while its client is under such a flood.
 import { ErrorCatalogue } from '../errors/catalogue';
 import { andThen, type MaybePromise } from '../maybe-async';
-import { type BusinessErrors, ServiceError } from '../errors/service-error';
+import { type ReasonName, refusal } from '../errors/reasons';
+import { type BusinessErrors, type ErrorParams, ServiceError } from '../errors/service-error';
 import { callerNetwork } from '../net/ip-matcher';
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../ratelimit/rate-limiter';
 import { UserType } from '../request-context';
@@ -70,13 +71,13 @@ const limitKeys = {
   failuresByClient: (clientId: string) => `oauth2-token:failures:client:${clientId}`,
 };
 
-function unauthorized(reason: string, challenge: string, headers: Record<string, string> = {}): ServiceError {
-  return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason }, '', { ...headers, 'WWW-Authenticate': challenge });
+function unauthorized(reason: ReasonName, params: ErrorParams, challenge: string, headers: Record<string, string> = {}): ServiceError {
+  return refusal(ErrorCatalogue.UNAUTHORIZED, reason, params, { headers: { ...headers, 'WWW-Authenticate': challenge } });
 }
 
 /** 401 `invalid_client` with the Basic challenge (RFC 6749 5.2): a token call's client was not authenticated. */
-export function invalidClient(reason: string, headers: Record<string, string> = {}): ServiceError {
-  return unauthorized(reason, BASIC_CHALLENGE, headers);
+export function invalidClient(reason: ReasonName, params: ErrorParams = {}, headers: Record<string, string> = {}): ServiceError {
+  return unauthorized(reason, params, BASIC_CHALLENGE, headers);
 }
 
 function tooManyRequests(limit: number, decision: RateLimitDecision): ServiceError {
@@ -101,8 +102,7 @@ function tighter(a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision 
 }
 
 const BEARER_CHALLENGE = 'Bearer realm="open-api"';
-const WRONG_CLIENT_CREDENTIALS = 'invalid_client: unknown client or wrong secret';
-const invalidToken = (reason: string) => unauthorized(reason, `${BEARER_CHALLENGE}, error="invalid_token"`);
+const invalidToken = (reason: ReasonName) => unauthorized(reason, {}, `${BEARER_CHALLENGE}, error="invalid_token"`);
 
 /** The token of an `Authorization: Bearer` header, or undefined. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -114,7 +114,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 /** 403 when the client names its addresses and `ip` is not one of them. */
 function assertWhitelisted(client: ClientSettings, ip: string): void {
   if (!client.ipWhitelist.isEmpty && !client.ipWhitelist.matches(ip)) {
-    throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `IP ${ip} is not on the client's whitelist` });
+    throw refusal(ErrorCatalogue.FORBIDDEN, 'ipNotWhitelisted', { ip });
   }
 }
 
@@ -149,7 +149,7 @@ export class PartnerAuth {
     const { clientId, secret, ip } = credentials;
     const cached = this.deps.clients.peek(clientId);
     return andThen(cached === undefined ? this.deps.clients.get(clientId) : cached, (client) => {
-      if (!client) throw invalidClient(WRONG_CLIENT_CREDENTIALS);
+      if (!client) throw invalidClient('wrongClientCredentials');
       assertWhitelisted(client, ip);
       if (this.deps.secrets.isKnown(client.secretHash, secret)) return this.admit(client);
       return andThen(this.reserveFailureBudgets(client, ip), async (reservation) => {
@@ -161,7 +161,7 @@ export class PartnerAuth {
 
   /** A client whose secret is right: refused when disabled, else counted against its limit on the token calls. */
   private admit(client: ClientSettings): MaybePromise<AuthenticatedClient> {
-    if (!client.enabled) throw invalidClient(`invalid_client: client ${client.clientId} is disabled`);
+    if (!client.enabled) throw invalidClient('clientDisabled', { clientId: client.clientId });
     return andThen(this.deps.rateLimiter.consume(limitKeys.tokenCalls(client.clientId), client.rateLimitQps), (rateLimit) => {
       if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
       return { client, rateLimit };
@@ -190,7 +190,7 @@ export class PartnerAuth {
       await Promise.all([rateLimiter.release(reservation.networkKey), rateLimiter.release(reservation.clientKey)]);
       return;
     }
-    throw invalidClient(WRONG_CLIENT_CREDENTIALS, rateLimitHeaders(reservation.announced));
+    throw invalidClient('wrongClientCredentials', {}, rateLimitHeaders(reservation.announced));
   }
 
   /**
@@ -199,7 +199,7 @@ export class PartnerAuth {
    */
   async issueToken(client: ClientSettings, scopeParameter: string | undefined, tenantIdHeader: number | undefined): Promise<TokenResponse> {
     if (tenantIdHeader !== undefined && tenantIdHeader !== client.tenantId) {
-      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `tenant-id ${tenantIdHeader} is not the tenant of this client` });
+      throw refusal(ErrorCatalogue.FORBIDDEN, 'notTheClientsTenant', { tenantId: tenantIdHeader });
     }
     const tenantId = client.tenantId;
     if (!client.grantTypes.has(CLIENT_CREDENTIALS)) {
@@ -234,28 +234,30 @@ export class PartnerAuth {
   /** The live open-platform token of a Bearer header, with its enabled client; 401 otherwise. */
   async authenticateBearer(authorization: string | undefined): Promise<Omit<AuthorizedPartner, 'rateLimit'>> {
     const accessToken = bearerToken(authorization);
-    if (!accessToken) throw unauthorized('Missing bearer token', BEARER_CHALLENGE);
+    if (!accessToken) throw unauthorized('missingBearerToken', {}, BEARER_CHALLENGE);
     const token = await this.deps.tokens.find(accessToken);
-    if (!token || token.userType !== UserType.OPEN_API) throw invalidToken('invalid_token: unknown, expired or revoked token');
+    if (!token || token.userType !== UserType.OPEN_API) throw invalidToken('unknownToken');
     const client = await this.deps.clients.get(token.clientId);
-    if (!client || !client.enabled) throw invalidToken('invalid_token: the client of this token is disabled');
+    if (!client || !client.enabled) throw invalidToken('tokenClientDisabled');
     return { token, client };
   }
 
   async authorize(request: PartnerRequest): Promise<AuthorizedPartner> {
     const { token, client } = await this.authenticateBearer(request.authorization);
     if (request.tenantId !== undefined && request.tenantId !== token.tenantId) {
-      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `tenant-id ${request.tenantId} is not the tenant of this token` });
+      throw refusal(ErrorCatalogue.FORBIDDEN, 'notTheTokensTenant', { tenantId: request.tenantId });
     }
     // Before the limit: calls from elsewhere with a leaked token must not spend the client's budget.
     assertWhitelisted(client, request.ip);
     const rateLimit = await this.deps.rateLimiter.consume(limitKeys.operations(client.clientId), client.rateLimitQps);
     if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
     if (!token.scopes.has(request.scope)) {
-      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `insufficient_scope: this operation needs scope ${request.scope}` }, '', {
-        ...rateLimitHeaders(rateLimit),
-        'WWW-Authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${request.scope}"`,
-      });
+      throw refusal(
+        ErrorCatalogue.FORBIDDEN,
+        'insufficientScope',
+        { scope: request.scope },
+        { headers: { ...rateLimitHeaders(rateLimit), 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${request.scope}"` } },
+      );
     }
     return { token, client, rateLimit };
   }

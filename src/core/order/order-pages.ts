@@ -7,6 +7,7 @@
 import type { Db } from '../db/client';
 import type { PartnerReads } from '../db/partner-reads';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, type PartnerBindings } from '../member/partner-binding';
 import type { RequestContext } from '../request-context';
@@ -202,7 +203,7 @@ export class OrderPageService {
     if (externalUserId !== undefined) named.set('externalUserId', (await this.bindings.resolve(ctx, externalUserId)).memberId);
     const members = new Set(named.values());
     const [only] = members;
-    if (only === undefined) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'memberId, unionId or externalUserId is required' });
+    if (only === undefined) throw refusal(ErrorCatalogue.BAD_REQUEST, 'memberIdentifierRequired');
     if (members.size > 1) throw new ServiceError(ErrorCatalogue.MEMBER_IDENTIFIERS_DIFFER, { fields: [...named.keys()].join(', ') });
     return { memberId: only, tenantId, partnerClientId };
   }

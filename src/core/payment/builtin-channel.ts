@@ -13,6 +13,7 @@
 // guessable: unlike business numbers it carries no time stamp and no short random tail.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { centsToUsd, usdAmount } from '../money/usd';
 import { z } from '../validation';
@@ -109,14 +110,14 @@ export class BuiltinPaymentChannel implements PaymentChannel {
     try {
       json = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      throw new ServiceError(ErrorCatalogue.PAYMENT_CHANNEL_NOTIFICATION_INVALID, { reason: 'body is not JSON' });
+      throw refusal(ErrorCatalogue.PAYMENT_CHANNEL_NOTIFICATION_INVALID, 'notificationNotJson');
     }
     const parsed = notificationBody.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ServiceError(ErrorCatalogue.PAYMENT_CHANNEL_NOTIFICATION_INVALID, {
-        reason: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body',
-      });
+      throw issue
+        ? refusal(ErrorCatalogue.PAYMENT_CHANNEL_NOTIFICATION_INVALID, 'bodyFieldProblem', { field: issue.path.join('.') || 'body', problem: issue.message })
+        : refusal(ErrorCatalogue.PAYMENT_CHANNEL_NOTIFICATION_INVALID, 'notificationInvalidBody');
     }
     const { paymentOrderId, nonce, amount, paidAt } = parsed.data;
     return { paymentOrderId, nonce, amountCents: amount, paidAt: new Date(paidAt) };

@@ -6,6 +6,7 @@ import { tenantMenuScope } from '../tenant/tenant-menu-scope';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { type ReasonName, refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import type { RequestContext } from '../request-context';
 import type { TenantDirectory } from '../tenant/tenant-directory';
@@ -56,8 +57,8 @@ export function publishPermissionsChanged(bus: InvalidationBus, tenantId: number
 
 const SIGN_IN_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="admin"' };
 
-export function signInRequired(reason = 'Sign in as an administrator first'): ServiceError {
-  return new ServiceError(ErrorCatalogue.UNAUTHORIZED, { reason }, '', SIGN_IN_CHALLENGE);
+export function signInRequired(reason: ReasonName = 'signInAsAdministrator'): ServiceError {
+  return refusal(ErrorCatalogue.UNAUTHORIZED, reason, {}, { headers: SIGN_IN_CHALLENGE });
 }
 
 export class PermissionService {
@@ -92,9 +93,9 @@ export class PermissionService {
     if (actor.kind !== 'admin' || tenantId === null) throw signInRequired();
     await this.tenants.assertActive(tenantId, ctx.now().getTime());
     const access = await this.access(tenantId, actor.userId);
-    if (!access?.enabled) throw signInRequired('The account is disabled or no longer exists');
+    if (!access?.enabled) throw signInRequired('accountDisabledOrGone');
     if (permission !== null && !access.permissions.has(permission)) {
-      throw new ServiceError(ErrorCatalogue.FORBIDDEN, { reason: `Permission ${permission} is required` });
+      throw refusal(ErrorCatalogue.FORBIDDEN, 'permissionRequired', { permission });
     }
     return access;
   }

@@ -21,6 +21,7 @@
 import { recordIdSchema } from '../admin/save-shape';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { goodsSourceSchema } from '../catalog/catalog-service';
 import { MAX_INT32 } from '../order/query-guards';
@@ -153,7 +154,7 @@ export class PurchasingService {
     let item = await this.item(ctx, input.orderItemId);
     const surcharge = Math.max(0, input.actualUnitPrice - item.unitPrice) * item.qty;
     if (surcharge > MAX_WALLET_BALANCE) {
-      throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: `actualUnitPrice: a supplement of ${surcharge} cents exceeds ${MAX_WALLET_BALANCE} cents` });
+      throw refusal(ErrorCatalogue.BAD_REQUEST, 'supplementTooLarge', { surcharge, maximum: MAX_WALLET_BALANCE });
     }
     if (item.status === OrderItemStatus.PAID) {
       const purchasedItem = item;

@@ -4,6 +4,7 @@
 import { type Db, Prisma } from '../db/client';
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema } from '../admin/save-shape';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { isServiceError, ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -134,7 +135,7 @@ export class ShortLinkService {
   async create(ctx: RequestContext, input: ShortLinkCreateInput): Promise<ShortLinkView> {
     const { groupId, expireTime, ...data } = parseInput(shortLinkCreateSchema, input);
     if (expireTime && expireTime.getTime() <= ctx.clock.now()) {
-      throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'expireTime: must be in the future' });
+      throw refusal(ErrorCatalogue.BAD_REQUEST, 'expireTimeInFuture');
     }
     if (groupId != null) await this.groups.assertExists(ctx, groupId);
     const db = this.scoped(ctx);

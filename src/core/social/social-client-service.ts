@@ -5,6 +5,7 @@ import { commonStatusSchema, parseInput, recordIdSchema, saveShapeSchemas } from
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -79,7 +80,7 @@ export class SocialClientService {
 
   async create(ctx: RequestContext, input: SocialClientSaveInput): Promise<number> {
     const { id: _id, ...data } = parseInput(socialClientSaveSchemas.create, input);
-    if (data.clientSecret === MASKED_SECRET) throw new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason: 'clientSecret: give the secret of a new client' });
+    if (data.clientSecret === MASKED_SECRET) throw refusal(ErrorCatalogue.BAD_REQUEST, 'newClientSecret');
     try {
       const created = await this.scoped(ctx).socialClient.create({ data: { ...data, tenantId: tenantIdOf(ctx) }, select: { id: true } });
       return created.id;

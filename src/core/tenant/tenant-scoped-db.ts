@@ -20,7 +20,8 @@
 // are the caller's to check with a scoped read first.
 import { Prisma, type Db } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
-import { ServiceError } from '../errors/service-error';
+import { type ReasonName, refusal } from '../errors/reasons';
+import type { ErrorParams, ServiceError } from '../errors/service-error';
 
 /**
  * Records shared by every tenant, the only exceptions to tenant scoping (the issue's list). None
@@ -82,8 +83,8 @@ export function tenantFilter(model: string, tenantId: number): Record<string, un
   return null;
 }
 
-function refused(reason: string): ServiceError {
-  return new ServiceError(ErrorCatalogue.FORBIDDEN, { reason });
+function refused(reason: ReasonName, params: ErrorParams): ServiceError {
+  return refusal(ErrorCatalogue.FORBIDDEN, reason, params);
 }
 
 type Args = Record<string, unknown>;
@@ -109,7 +110,7 @@ function assertOwnTenant(model: string, data: unknown, tenantId: number): void {
   if (!isPlainObject(data)) return;
   if ('tenantId' in data) {
     const value = isPlainObject(data.tenantId) && 'set' in data.tenantId ? data.tenantId.set : data.tenantId;
-    if (value !== tenantId) throw refused(`a write to ${model} names tenant ${JSON.stringify(value)}, not the caller's tenant ${tenantId}`);
+    if (value !== tenantId) throw refused('writeNamesOtherTenant', { model, value: JSON.stringify(value), tenantId });
   }
   for (const value of Object.values(data)) {
     if (!isPlainObject(value)) continue;
@@ -160,10 +161,10 @@ export function scopeArgs(model: string, operation: string, args: Args | undefin
   const scoped: Args = { ...args };
   if (tenancy.kind === 'owned') {
     if (CREATES.has(operation) || operation === 'upsert') {
-      throw refused(`${model} records are created through their core service, which checks the ${tenancy.owner} they belong to`);
+      throw refused('createThroughService', { model, owner: tenancy.owner });
     }
     if (isPlainObject(scoped.data) && (tenancy.relation in scoped.data || tenancy.foreignKey in scoped.data)) {
-      throw refused(`a ${model} cannot be moved to another ${tenancy.owner}`);
+      throw refused('cannotMoveRecord', { model, owner: tenancy.owner });
     }
   }
   if (READS_AND_FILTERED_WRITES.has(operation)) {
@@ -182,7 +183,7 @@ export function scopeArgs(model: string, operation: string, args: Args | undefin
     return scoped;
   }
   // An operation Prisma adds later must be classified here before the scoped client runs it.
-  throw refused(`operation ${operation} on ${model} is not supported by the tenant-scoped client`);
+  throw refused('unsupportedOperation', { operation, model });
 }
 
 function scope(db: Db, tenantId: number) {
@@ -190,7 +191,7 @@ function scope(db: Db, tenantId: number) {
     name: `tenant-${tenantId}`,
     query: {
       async $allOperations({ model, operation, args, query }) {
-        if (model === undefined) throw refused(`${operation} is not available on the tenant-scoped client; raw SQL must name the tenant itself`);
+        if (model === undefined) throw refused('rawSqlUnavailable', { operation });
         return query(scopeArgs(model, operation, args as Args | undefined, tenantId));
       },
     },

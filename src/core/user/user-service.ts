@@ -284,7 +284,7 @@ export class UserService {
   async profile(ctx: RequestContext): Promise<UserRecord> {
     const userId = this.signedInUserId(ctx);
     const user = await this.scoped(ctx).adminUser.findFirst({ where: { id: userId }, select: USER_FIELDS });
-    if (!user) throw signInRequired('The account no longer exists');
+    if (!user) throw signInRequired('accountGone');
     return user;
   }
 
@@ -293,7 +293,7 @@ export class UserService {
     const data = parseInput(userProfileUpdateSchema, input);
     const userId = this.signedInUserId(ctx);
     const { count } = await this.scoped(ctx).adminUser.updateMany({ where: { id: userId }, data });
-    if (count === 0) throw signInRequired('The account no longer exists');
+    if (count === 0) throw signInRequired('accountGone');
     await publishPermissionsChanged(this.deps.bus, tenantIdOf(ctx));
   }
 
@@ -303,7 +303,7 @@ export class UserService {
     const userId = this.signedInUserId(ctx);
     const db = this.scoped(ctx);
     const user = await db.adminUser.findFirst({ where: { id: userId }, select: { passwordHash: true } });
-    if (!user) throw signInRequired('The account no longer exists');
+    if (!user) throw signInRequired('accountGone');
     if (!(await verifySecret(user.passwordHash, oldPassword))) throw new ServiceError(ErrorCatalogue.USER_OLD_PASSWORD_WRONG);
     // Conditional on the hash just verified: of two concurrent changes, one applies.
     const { count } = await db.adminUser.updateMany({ where: { id: userId, passwordHash: user.passwordHash }, data: { passwordHash: await hashSecret(newPassword) } });

@@ -5,6 +5,7 @@ import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type Save
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
+import { type ReasonName, refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
@@ -27,19 +28,19 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const URL_MAX = 2048;
 
 /** Why a URL cannot be an endpoint, or null when it can. */
-export function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): string | null {
-  if (raw.length > URL_MAX) return `at most ${URL_MAX} characters`;
+export function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): ReasonName | null {
+  if (raw.length > URL_MAX) return 'webhookUrlTooLong';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'not an absolute URL';
+    return 'webhookUrlNotAbsolute';
   }
-  if (url.username || url.password) return 'credentials in the URL are not allowed';
+  if (url.username || url.password) return 'webhookUrlCredentials';
   if (url.protocol === 'https:') return null;
-  if (url.protocol !== 'http:') return 'must be https';
+  if (url.protocol !== 'http:') return 'webhookUrlHttps';
   if (policy.allowHttp || (!policy.production && LOOPBACK.has(url.hostname))) return null;
-  return 'must be https (http only for 127.0.0.1/localhost, or with WEBHOOK_ALLOW_HTTP)';
+  return 'webhookUrlHttpsUnlessLocal';
 }
 
 /** The longest overlap of a rotation: a week, time enough for any receiver to deploy the new secret. */
@@ -254,7 +255,7 @@ export class WebhookEndpointService {
   /** The parsed input once its URL is allowed, its types known, and its partner client one of the caller's tenant. */
   private async checked<T extends { partnerClientId: string; url: string; eventTypes: string[] }>(ctx: RequestContext, parsed: T): Promise<T> {
     const problem = webhookUrlProblem(parsed.url, this.urlPolicy);
-    if (problem) throw new ServiceError(ErrorCatalogue.WEBHOOK_URL_NOT_ALLOWED, { reason: problem });
+    if (problem) throw refusal(ErrorCatalogue.WEBHOOK_URL_NOT_ALLOWED, problem, problem === 'webhookUrlTooLong' ? { maximum: URL_MAX } : {});
     const unknown = parsed.eventTypes.find((type) => !SUBSCRIBABLE_EVENT_TYPES.includes(type));
     if (unknown !== undefined) throw new ServiceError(ErrorCatalogue.WEBHOOK_EVENT_TYPE_UNKNOWN, { type: unknown });
     const client = await this.db.oAuth2Client.findFirst({ where: { clientId: parsed.partnerClientId, tenantId: tenantIdOf(ctx) }, select: { id: true } });

@@ -39,7 +39,8 @@ import {
 } from 'graphql';
 import { ErrorCatalogue } from '../../core/errors/catalogue';
 import { describeError } from '../../core/errors/describe-error';
-import { ServiceError } from '../../core/errors/service-error';
+import { type ReasonName, refusal } from '../../core/errors/reasons';
+import type { ErrorParams } from '../../core/errors/service-error';
 import { errorExtensions } from '../error-extensions';
 import { listBound } from './list-bounds';
 
@@ -226,17 +227,14 @@ function walkOperation(
 }
 
 /** A 400 with the service's error shape (extensions.code 400), naming the limit and its setting. */
-function limitExceeded(reason: string): GraphQLError {
-  const description = describeError(new ServiceError(ErrorCatalogue.BAD_REQUEST, { reason }), 'query-limits');
+function limitExceeded(reason: ReasonName, params: ErrorParams): GraphQLError {
+  const description = describeError(refusal(ErrorCatalogue.BAD_REQUEST, reason, params), 'query-limits');
   return new GraphQLError(description.message, {
     extensions: { ...errorExtensions(description), http: { status: 400 } },
   });
 }
 
-const LIMIT_REASONS: Record<keyof QueryLimits, (limits: QueryLimits) => string> = {
-  maxDepth: ({ maxDepth }) => `query depth exceeds the limit of ${maxDepth} (GRAPHQL_MAX_DEPTH): nest fewer selections`,
-  maxCost: ({ maxCost }) => `query cost exceeds the limit of ${maxCost} (GRAPHQL_MAX_COST): ask for fewer fields, smaller pages or fewer aliases`,
-};
+const LIMIT_REASONS: Record<keyof QueryLimits, ReasonName> = { maxDepth: 'queryTooDeep', maxCost: 'queryTooCostly' };
 
 /** Refuses operations deeper than `maxDepth` or costlier than `maxCost` before they run. */
 export function queryLimitsPlugin<Context extends object>(limits: QueryLimits): ApolloServerPlugin<Context> {
@@ -246,9 +244,9 @@ export function queryLimitsPlugin<Context extends object>(limits: QueryLimits): 
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
           const aliased = overAliasedField(document);
-          if (aliased) throw limitExceeded(`${aliased} is asked for under more than ${MAX_ALIASES_PER_FIELD} aliases: ask for it fewer times`);
+          if (aliased) throw limitExceeded('queryTooAliased', { field: aliased, maximum: MAX_ALIASES_PER_FIELD });
           const { exceeded } = measureOperation(schema, document, operation, request.variables ?? {}, limits);
-          if (exceeded) throw limitExceeded(LIMIT_REASONS[exceeded](limits));
+          if (exceeded) throw limitExceeded(LIMIT_REASONS[exceeded], { [exceeded]: limits[exceeded] });
         },
       };
     },
