@@ -85,6 +85,47 @@ describe('/graphql', () => {
   });
 });
 
+describe('the reasons of 401 and 403', () => {
+  const DELETE_POST = 'mutation { deletePost(id: 1) }';
+
+  it('answers a missing permission and a bad token on /graphql in Chinese for zh-CN, and in English without the header', async () => {
+    const missing = async (acceptLanguage?: string) => (await graphql(test.app, DELETE_POST, { token: admin.token, acceptLanguage })).errors![0]!;
+    expect(await missing('zh-CN')).toMatchObject({
+      message: '需要权限 system:post:delete',
+      extensions: { code: 403, name: 'FORBIDDEN', params: { permission: 'system:post:delete', reason: '需要权限 system:post:delete' } },
+    });
+    expect(await missing()).toMatchObject({ message: 'Permission system:post:delete is required', extensions: { code: 403, params: { permission: 'system:post:delete' } } });
+
+    const badToken = async (acceptLanguage?: string) => (await graphql(test.app, DELETE_POST, { token: 'not-a-token', acceptLanguage })).errors![0]!;
+    const chinese = await badToken('zh-CN');
+    expect(chinese.extensions).toMatchObject({ code: 401 });
+    expect(chinese.message).toMatch(CJK);
+    const english = await badToken();
+    expect(english.extensions).toMatchObject({ code: 401 });
+    expect(english.message).toBe('Sign in as an administrator first');
+    expect(chinese.message).toBe('请先以管理员身份登录');
+  });
+
+  it('answers a bad bearer token and a wrong client secret on /open-api in Chinese for zh-CN, and in English without the header', async () => {
+    const language = (acceptLanguage?: string) => (acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+    const detail = (acceptLanguage?: string) =>
+      test.app.inject({ method: 'GET', url: '/open-api/goods/detail?goodsId=1&source=1', headers: { authorization: 'Bearer not-a-token', ...language(acceptLanguage) } });
+    const envelope = (response: LightMyRequestResponse) => response.json() as { code: number; msg: string };
+    expect(envelope(await detail('zh-CN'))).toEqual(expect.objectContaining({ code: 401, msg: 'invalid_token: 令牌未知、已过期或已被吊销' }));
+    expect(envelope(await detail())).toEqual(expect.objectContaining({ code: 401, msg: 'invalid_token: unknown, expired or revoked token' }));
+
+    const token = (acceptLanguage?: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/open-api/system/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...language(acceptLanguage) },
+        payload: 'grant_type=client_credentials&client_id=no-such-client&client_secret=wrong',
+      });
+    expect(envelope(await token('zh-CN'))).toEqual(expect.objectContaining({ code: 401, msg: 'invalid_client: 客户端未知或密钥错误' }));
+    expect(envelope(await token())).toEqual(expect.objectContaining({ code: 401, msg: 'invalid_client: unknown client or wrong secret' }));
+  });
+});
+
 describe('/trpc', () => {
   it('answers a business error in Chinese', async () => {
     const input = encodeURIComponent(JSON.stringify({ json: { memberId: 99_999_999 } }));
