@@ -119,7 +119,7 @@ export function describeError(error: unknown, requestId: string, messages?: Erro
     detail = worded.detail;
   }
   // A named reason (errors/reasons.ts) too; English answers keep the text the error was thrown with.
-  const reason = language !== 'en' && service.reason ? reasonIn(service.reason, language) : undefined;
+  const reason = language !== 'en' ? reasonIn(service, language) : undefined;
   if (reason !== undefined) {
     if (detail === service.params.reason) detail = reason;
     params = { ...params, reason };

@@ -4,7 +4,7 @@
 // in the request's language; the English text is what answers always said. Protocol tokens that lead
 // a reason (RFC 6749's `invalid_client:`) stay verbatim in every language (test: reasons.test.ts).
 import type { Translations } from '../validation-messages';
-import { type ErrorDefinition, type ErrorParams, type NamedReason, renderTemplate, ServiceError } from './service-error';
+import { type ErrorDefinition, type ErrorParams, renderParts, renderTemplate, ServiceError, splitTemplate } from './service-error';
 
 export const ErrorReasons = {
   // Administrators: sign-in and permissions
@@ -109,23 +109,40 @@ export const ErrorReasons = {
 
 export type ReasonName = keyof typeof ErrorReasons;
 
-/** The reason `name` in English with `params`; a reason without parameters is its text as written. */
+/** Each English reason split once at its placeholders (text, name, text, ..., text): refusals are hot paths. */
+const ENGLISH_PARTS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(ErrorReasons).map(([name, { en }]) => [name, splitTemplate(en)]));
+
+/** The reason `name` in English with `params`. */
 export function englishReason(name: ReasonName, params: ErrorParams): string {
-  const template = ErrorReasons[name].en;
-  return template.includes('{') ? renderTemplate(template, params) : template;
+  return renderParts(ENGLISH_PARTS.get(name)!, params);
 }
 
 /**
  * `definition` refused for the reason `name`: the reason's parameters are the error's too (a client
  * can word it itself), with `reason` in English; describeError words it in the request's language.
  */
-export function refusal(definition: ErrorDefinition, name: ReasonName, params: ErrorParams = {}, extra: { headers?: Record<string, string>; detail?: string } = {}): ServiceError {
-  const reason = englishReason(name, params);
-  return new ServiceError(definition, { ...params, reason }, extra.detail ?? '', extra.headers, [], { name, params });
+export function refusal(definition: ErrorDefinition, name: ReasonName, params?: ErrorParams, extra: { headers?: Record<string, string>; detail?: string } = {}): ServiceError {
+  const all = params === undefined ? ONLY_REASON.get(name)! : withReason(params, englishReason(name, params));
+  return new ServiceError(definition, all, extra.detail ?? '', extra.headers, [], name);
 }
 
-/** The reason in `language` (a language of ErrorReasons), or undefined when `name` is none of the table's. */
-export function reasonIn(reason: NamedReason, language: keyof Translations): string | undefined {
-  const translations: Translations | undefined = Object.hasOwn(ErrorReasons, reason.name) ? ErrorReasons[reason.name as ReasonName] : undefined;
-  return translations && renderTemplate(translations[language], reason.params);
+/** The parameters of a refusal that gives none but its reason, made once (they are never changed). */
+const ONLY_REASON: ReadonlyMap<string, ErrorParams> = new Map(Object.entries(ErrorReasons).map(([name, { en }]) => [name, Object.freeze({ reason: en })]));
+
+/**
+ * `params` and `reason`, copied key by key: V8 spreads (`{ ...params }`) a fresh record ~20 times
+ * slower, a large share of a refusal of the token endpoint or of partner auth.
+ */
+function withReason(params: ErrorParams, reason: string): ErrorParams {
+  const all: ErrorParams = {};
+  for (const key in params) all[key] = params[key]!;
+  all.reason = reason;
+  return all;
+}
+
+/** The reason of `error` in `language`, or undefined when it has no named reason. */
+export function reasonIn(error: ServiceError, language: keyof Translations): string | undefined {
+  const { reasonName } = error;
+  const translations: Translations | undefined = reasonName !== undefined && Object.hasOwn(ErrorReasons, reasonName) ? ErrorReasons[reasonName as ReasonName] : undefined;
+  return translations && renderTemplate(translations[language], error.params);
 }

@@ -32,12 +32,6 @@ export type BusinessErrors = readonly ErrorDefinition[];
 
 export type ErrorParams = Record<string, string | number>;
 
-/** A `{reason}` named in errors/reasons.ts, with its parameters: worded again in the request's language when described. */
-export interface NamedReason {
-  readonly name: string;
-  readonly params: ErrorParams;
-}
-
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
 
@@ -50,8 +44,8 @@ export class ServiceError extends Error {
     readonly headers: Record<string, string> = {},
     /** The fields a validation error refuses (a field-bound business error names its field in its definition). */
     readonly fieldErrors: readonly FieldError[] = [],
-    /** What `params.reason` says in English, by name (see errors/reasons.ts). */
-    readonly reason?: NamedReason,
+    /** The name of `params.reason` in errors/reasons.ts, to word it again in the request's language. */
+    readonly reasonName?: string,
   ) {
     // An answer, not a fault: its stack is never logged or shown (unexpected errors are, and they
     // are not ServiceErrors), and capturing one costs ~15 us, a large share of a refused request.
@@ -71,13 +65,23 @@ const splitTemplates = new Map<string, readonly string[]>();
 /** Console overrides are templates too: a bound on how many are kept split. */
 const MAX_SPLIT_TEMPLATES = 2000;
 
+/** `template` split at its placeholders: text, name, text, ..., text. */
+export function splitTemplate(template: string): readonly string[] {
+  return template.split(/\{(\w+)\}/);
+}
+
 export function renderTemplate(template: string, params: ErrorParams): string {
   let parts = splitTemplates.get(template);
   if (!parts) {
     if (splitTemplates.size >= MAX_SPLIT_TEMPLATES) splitTemplates.clear();
-    parts = template.split(/\{(\w+)\}/);
+    parts = splitTemplate(template);
     splitTemplates.set(template, parts);
   }
+  return renderParts(parts, params);
+}
+
+/** A template split by splitTemplate with `params`; a placeholder without its parameter stays as written. */
+export function renderParts(parts: readonly string[], params: ErrorParams): string {
   let text = parts[0] as string;
   for (let index = 1; index < parts.length; index += 2) {
     const key = parts[index] as string;

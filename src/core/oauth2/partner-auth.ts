@@ -71,12 +71,12 @@ const limitKeys = {
   failuresByClient: (clientId: string) => `oauth2-token:failures:client:${clientId}`,
 };
 
-function unauthorized(reason: ReasonName, params: ErrorParams, challenge: string, headers: Record<string, string> = {}): ServiceError {
+function unauthorized(reason: ReasonName, params: ErrorParams | undefined, challenge: string, headers: Record<string, string> = {}): ServiceError {
   return refusal(ErrorCatalogue.UNAUTHORIZED, reason, params, { headers: { ...headers, 'WWW-Authenticate': challenge } });
 }
 
 /** 401 `invalid_client` with the Basic challenge (RFC 6749 5.2): a token call's client was not authenticated. */
-export function invalidClient(reason: ReasonName, params: ErrorParams = {}, headers: Record<string, string> = {}): ServiceError {
+export function invalidClient(reason: ReasonName, params?: ErrorParams, headers: Record<string, string> = {}): ServiceError {
   return unauthorized(reason, params, BASIC_CHALLENGE, headers);
 }
 
@@ -102,7 +102,7 @@ function tighter(a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision 
 }
 
 const BEARER_CHALLENGE = 'Bearer realm="open-api"';
-const invalidToken = (reason: ReasonName) => unauthorized(reason, {}, `${BEARER_CHALLENGE}, error="invalid_token"`);
+const invalidToken = (reason: ReasonName) => unauthorized(reason, undefined, `${BEARER_CHALLENGE}, error="invalid_token"`);
 
 /** The token of an `Authorization: Bearer` header, or undefined. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -190,7 +190,7 @@ export class PartnerAuth {
       await Promise.all([rateLimiter.release(reservation.networkKey), rateLimiter.release(reservation.clientKey)]);
       return;
     }
-    throw invalidClient('wrongClientCredentials', {}, rateLimitHeaders(reservation.announced));
+    throw invalidClient('wrongClientCredentials', undefined, rateLimitHeaders(reservation.announced));
   }
 
   /**
@@ -234,7 +234,7 @@ export class PartnerAuth {
   /** The live open-platform token of a Bearer header, with its enabled client; 401 otherwise. */
   async authenticateBearer(authorization: string | undefined): Promise<Omit<AuthorizedPartner, 'rateLimit'>> {
     const accessToken = bearerToken(authorization);
-    if (!accessToken) throw unauthorized('missingBearerToken', {}, BEARER_CHALLENGE);
+    if (!accessToken) throw unauthorized('missingBearerToken', undefined, BEARER_CHALLENGE);
     const token = await this.deps.tokens.find(accessToken);
     if (!token || token.userType !== UserType.OPEN_API) throw invalidToken('unknownToken');
     const client = await this.deps.clients.get(token.clientId);
