@@ -9,7 +9,8 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { optionalText, parseInput, saveShapeSchemas, type SaveShapeInput } from '../admin/save-shape';
 import { CATALOGUE_BY_CODE, ErrorCatalogue } from '../errors/catalogue';
 import type { ErrorMessages } from '../errors/describe-error';
-import { ServiceError } from '../errors/service-error';
+import { type ReasonName, refusal } from '../errors/reasons';
+import { type ErrorParams, ServiceError } from '../errors/service-error';
 import type { ServiceLogger } from '../logger';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import type { RequestContext } from '../request-context';
@@ -84,14 +85,14 @@ const FIELDS = { id: true, applicationName: true, code: true, langType: true, me
 const WRITE_ACTION = 'change error messages';
 
 /** Why `message` cannot replace `template`: braces other than `{param}`, or a parameter the template lacks. */
-function messageProblem(message: string, template: string): string | undefined {
+function messageProblem(message: string, template: string): { reason: ReasonName; params: ErrorParams } | undefined {
   const known = new Set(Array.from(template.matchAll(PARAMETER), (match) => match[1]));
   const unknown = Array.from(message.matchAll(PARAMETER), (match) => match[1] as string).find((name) => !known.has(name));
   if (unknown !== undefined) {
-    const allowed = known.size > 0 ? [...known].map((name) => `{${name}}`).join(', ') : 'none';
-    return `unknown parameter {${unknown}} (the catalogue's parameters: ${allowed})`;
+    if (known.size === 0) return { reason: 'messageParameterUnknownNoneAllowed', params: { parameter: unknown } };
+    return { reason: 'messageParameterUnknown', params: { parameter: unknown, allowed: [...known].map((name) => `{${name}}`).join(', ') } };
   }
-  if (/[{}]/.test(message.replace(PARAMETER, ''))) return 'braces must enclose a parameter name, as in {name}';
+  if (/[{}]/.test(message.replace(PARAMETER, ''))) return { reason: 'messageBraces', params: { name: '{name}' } };
   return undefined;
 }
 
@@ -201,8 +202,8 @@ export class ErrorCodeService {
   private checked<T extends { code: number; message: string }>(input: T): T {
     const entry = CATALOGUE_BY_CODE.get(input.code);
     if (!entry) throw new ServiceError(ErrorCatalogue.ERROR_CODE_UNKNOWN, { code: input.code });
-    const reason = messageProblem(input.message, entry.definition.template);
-    if (reason) throw new ServiceError(ErrorCatalogue.ERROR_CODE_MESSAGE_INVALID, { code: input.code, reason });
+    const problem = messageProblem(input.message, entry.definition.template);
+    if (problem) throw refusal(ErrorCatalogue.ERROR_CODE_MESSAGE_INVALID, problem.reason, { ...problem.params, code: input.code });
     return input;
   }
 

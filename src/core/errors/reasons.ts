@@ -93,6 +93,13 @@ export const ErrorReasons = {
     'zh-CN': '租户隔离客户端不提供 {operation}；原生 SQL 须自行指定租户',
   },
 
+  messageParameterUnknown: {
+    en: "unknown parameter {{parameter}} (the catalogue's parameters: {allowed})",
+    'zh-CN': '未知参数 {{parameter}}（目录中的参数：{allowed}）',
+  },
+  messageParameterUnknownNoneAllowed: { en: "unknown parameter {{parameter}} (the catalogue's parameters: none)", 'zh-CN': '未知参数 {{parameter}}（目录中的参数：无）' },
+  messageBraces: { en: 'braces must enclose a parameter name, as in {name}', 'zh-CN': '花括号内必须是参数名，例如 {name}' },
+
   // Dependencies
   unreachable: { en: '{parts} unreachable', 'zh-CN': '{parts} 无法连接' },
   upstreamStatus: { en: 'upstream answered HTTP {status}', 'zh-CN': '上游返回 HTTP {status}' },
