@@ -3,7 +3,7 @@
 // an entry instead of writing text (`npm run lint` refuses a literal reason), so describeError words it
 // in the request's language; the English text is what answers always said. Protocol tokens that lead
 // a reason (RFC 6749's `invalid_client:`) stay verbatim in every language (test: reasons.test.ts).
-import type { Translations } from '../validation-messages';
+import { FieldMessages, type Translations } from '../validation-messages';
 import { type ErrorDefinition, type ErrorParams, renderParts, renderTemplate, ServiceError, splitTemplate } from './service-error';
 
 export const ErrorReasons = {
@@ -57,7 +57,8 @@ export const ErrorReasons = {
   newChannelSecret: { en: 'apiSecret: give the secret of a new channel', 'zh-CN': 'apiSecret: 请填写新通道的密钥' },
   idOmittedOnCreate: { en: 'id: must be omitted on create', 'zh-CN': 'id: 新建时不可填写' },
   idRequiredOnUpdate: { en: 'id: required to update a client', 'zh-CN': 'id: 更新客户端时必填' },
-  memberIdentifierRequired: { en: 'memberId, unionId or externalUserId is required', 'zh-CN': 'memberId、unionId 或 externalUserId 必须传一个' },
+  // The same rule as the order pages' field check words it (one text for both).
+  memberIdentifierRequired: FieldMessages.memberIdentifierRequired,
   supplementTooLarge: {
     en: 'actualUnitPrice: a supplement of {surcharge} cents exceeds {maximum} cents',
     'zh-CN': 'actualUnitPrice: 补款 {surcharge} 分超过上限 {maximum} 分',
