@@ -4,6 +4,7 @@
 // steadier than req/s on a shared machine.
 //   npx tsx bench/graphql-cpu.ts                          # SQLite
 //   TEST_DATABASE=postgresql npx tsx bench/graphql-cpu.ts # PostgreSQL (TEST_POSTGRES_URL)
+//   NODE_ENV=production npx tsx bench/graphql-cpu.ts      # as deployed: graphql-js skips its development checks
 import Fastify from 'fastify';
 import { createRole, createTenant } from '../test/support/admin';
 import { signedInAdmin } from '../test/support/admin-org';
