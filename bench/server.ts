@@ -1,6 +1,7 @@
 // The servers a benchmark measures, in their own process so the load generator does not share
 // their core: the real app (with a no-op partner operation) and a bare Fastify JSON route.
 import { randomBytes } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/core/db/client';
@@ -17,7 +18,12 @@ const config = loadConfig({
   PAYMENT_CHANNEL_SECRET: process.env.PAYMENT_CHANNEL_SECRET ?? randomBytes(32).toString('hex'),
 });
 const database = await openDatabase(databaseTarget(config.DATABASE_URL));
-const { app, core } = await buildApp({ config, database, logger: false, openApiRoutes: [probeRoutes] });
+// BENCH_LOG=<level>: the app logs as `npm start` does at that level (an access log line per answer at
+// info), written synchronously to /dev/null as pino writes stdout, so its CPU is counted; without it
+// the app does not log.
+const devNull = openSync('/dev/null', 'w');
+const logger = process.env.BENCH_LOG ? { level: process.env.BENCH_LOG, stream: { write: (line: string) => writeSync(devNull, line) } } : false;
+const { app, core } = await buildApp({ config, database, logger, openApiRoutes: [probeRoutes] });
 const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const bare = Fastify({ logger: false });

@@ -17,7 +17,7 @@ import { graphqlPlugin } from './graphql/plugin';
 import { registerSecurityHeaders, withCors } from './http/browser-security';
 import { consoleRoutes } from './http/console-routes';
 import { fileRoutes } from './http/file-routes';
-import { redactingLoggerOptions } from './http/log-redaction';
+import { OneLineAccessLog, redactingLoggerOptions } from './http/log-redaction';
 import { AppMetrics, registerMetrics } from './http/metrics';
 import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
 import { registerNulCharacterGuard } from './http/nul-character-guard';
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app: FastifyInstance = Fastify({
     // Redaction stays under a caller's own logger settings (tests pass a level and a stream).
     logger: options.logger === false ? false : { ...redactingLoggerOptions(config.LOG_LEVEL), ...(options.logger === true ? {} : options.logger) },
+    logController: new OneLineAccessLog(),
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
     genReqId: (request) => {

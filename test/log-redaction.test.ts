@@ -2,10 +2,10 @@
 // file, revoke), a console flow (sign-in, refresh, an OAuth client with a secret) and a verification
 // code sent through the LOG SMS channel run with every log line captured, at debug and at the default
 // level; then no line may contain any credential issued or presented during the run.
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../src/core/core';
-import { REDACTED, redactUrl } from '../src/http/log-redaction';
+import { censorLogLine, OneLineAccessLog, REDACTED, redactingLoggerOptions, redactUrl } from '../src/http/log-redaction';
 import { createTestApp, envelope, postJson, requestToken, useTestDatabase } from './support/app';
 import { createAdmin, graphql, login, type TokensAnswer } from './support/admin';
 import { createBag, createBoundMember, createCatalogGoods } from './support/commerce-fixtures';
@@ -134,5 +134,62 @@ describe('redactUrl', () => {
     ['/healthz', '/healthz'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('censorLogLine', () => {
+  it("censors every line of the app's logger, child loggers' bindings included", async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { ...redactingLoggerOptions('info'), stream: { write: (line: string) => lines.push(line) } } });
+    app.log.child({ token: 't0' }).info({ headers: { authorization: 'Bearer t1' } }, 'called');
+    await app.close();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ token: REDACTED, headers: { authorization: REDACTED }, msg: 'called' });
+  });
+
+  it('replaces a censored field at any depth, in any case, inside arrays too', () => {
+    const line = `${JSON.stringify({
+      level: 30,
+      Authorization: 'Basic c2VjcmV0',
+      req: { headers: { authorization: 'Bearer t1', cookie: 'c=1', host: 'h' } },
+      body: { client_secret: 's1', nested: [{ Password: 'p1', keep: 1 }], refreshToken: { value: 'r1' } },
+      msg: 'done',
+    })}\n`;
+    const censored = censorLogLine(line);
+    expect(censored.endsWith('\n')).toBe(true);
+    expect(JSON.parse(censored)).toEqual({
+      level: 30,
+      Authorization: REDACTED,
+      req: { headers: { authorization: REDACTED, cookie: REDACTED, host: 'h' } },
+      body: { client_secret: REDACTED, nested: [{ Password: REDACTED, keep: 1 }], refreshToken: REDACTED },
+      msg: 'done',
+    });
+  });
+
+  it('leaves a line without a censored field as it is, a field name inside a text included', () => {
+    const line = `${JSON.stringify({ level: 30, reqId: 'r', msg: 'the "token": field was refused', tokenCount: 2 })}\n`;
+    expect(censorLogLine(line)).toBe(line);
+  });
+});
+
+describe('OneLineAccessLog', () => {
+  it('logs each answered request once, its redacted request line with its status and time', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { ...redactingLoggerOptions('info'), stream: { write: (line: string) => lines.push(line) } }, logController: new OneLineAccessLog() });
+    app.get('/x', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/x?token=t1&page=2' });
+    await app.inject({ method: 'GET', url: '/missing' });
+    await app.close();
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).not.toContain('incoming request');
+    const logged = lines
+      .map((line) => JSON.parse(line) as { msg: string; reqId: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number })
+      .filter((line) => line.msg === 'request completed');
+    expect(logged.map(({ msg, req, res }) => ({ msg, req: { method: req.method, url: req.url }, res }))).toEqual([
+      { msg: 'request completed', req: { method: 'GET', url: `/x?token=${REDACTED}&page=2` }, res: { statusCode: 200 } },
+      { msg: 'request completed', req: { method: 'GET', url: '/missing' }, res: { statusCode: 404 } },
+    ]);
+    expect(logged[0]!.reqId).toBeDefined();
+    expect(logged[0]!.responseTime).toBeGreaterThan(0);
   });
 });
