@@ -1,8 +1,11 @@
 // Server CPU per hot read, the prepared statements of src/core/db/hot-reads.ts against their Prisma
 // reference (PrismaPartnerReads), alternating in one process on a scratch database of TEST_DATABASE's
 // provider: CPU time per call (process.cpuUsage) is far steadier than req/s on a shared machine. Then
-// the tRPC query member.get through the whole app against a bare procedure on the same adapter, and
-// the staff authentication it runs first, each through Fastify's inject (no sockets: both sides alike).
+// the tRPC query member.get through the whole app against a bare procedure on a bare Fastify with the
+// same adapter and transformer, the same input schema and the same member view read (the core's, for
+// a staff context made once): what is left between them is ours (hooks, context, middlewares). Also
+// the staff authentication member.get runs first, and a bare procedure that answers { ok: true } with
+// no input (the reference before 2026-11-25 night), each through Fastify's inject (no sockets).
 //   npx tsx bench/read-cpu.ts                          # SQLite
 //   TEST_DATABASE=postgresql npx tsx bench/read-cpu.ts # PostgreSQL (TEST_POSTGRES_URL)
 import { randomBytes } from 'node:crypto';
@@ -11,14 +14,16 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import superjson from 'superjson';
 import { loadConfig } from '../src/config';
+import { recordIdSchema } from '../src/core/admin/save-shape';
 import { type PartnerReads, PrismaPartnerReads } from '../src/core/db/partner-reads';
+import { z } from '../src/core/validation';
 import { buildApp } from '../src/server';
 import { seededAdminToken } from '../test/support/admin';
 import { createBoundMember, createPurchaseOrder } from '../test/support/commerce-fixtures';
 import { createTestDatabase, SEED } from '../test/support/database';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const scratch = await createTestDatabase('read_cpu');
 try {
@@ -60,16 +65,23 @@ try {
 
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEBHOOK_POLL_INTERVAL_MS: '0', DATABASE_URL: scratch.database.target.url, PAYMENT_CHANNEL_SECRET: randomBytes(32).toString('hex') });
   const { app, core } = await buildApp({ config, database: scratch.database, logger: false });
+  const authorization = `Bearer ${await seededAdminToken(core)}`;
+  const { ctx: staff } = await core.adminAuth.contextFor({ requestId: 'cpu', ip: '127.0.0.1', authorization });
   const t = initTRPC.create({ transformer: superjson });
   const bare = Fastify({ logger: false });
-  await bare.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: t.router({ ping: t.procedure.query(() => ({ ok: true })) }) } });
+  const bareRouter = t.router({
+    ping: t.procedure.query(() => ({ ok: true })),
+    member: t.router({ get: t.procedure.input(z.object({ memberId: recordIdSchema })).query(({ input }) => core.members.detail(staff, input.memberId)) }),
+  });
+  await bare.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: bareRouter } });
   await Promise.all([app.ready(), bare.ready()]);
-  const authorization = `Bearer ${await seededAdminToken(core)}`;
   const memberGet = { url: `/trpc/member.get?input=${encodeURIComponent(JSON.stringify({ json: { memberId: member.memberId } }))}`, headers: { authorization } };
-  if ((await app.inject(memberGet)).statusCode !== 200) throw new Error('member.get did not answer 200');
+  const [whole, same] = await Promise.all([app.inject(memberGet), bare.inject({ url: memberGet.url })]);
+  if (whole.statusCode !== 200 || whole.body !== same.body) throw new Error(`member.get answered ${whole.statusCode}, or not as the bare procedure does`);
   const calls: Record<string, () => Promise<unknown>> = {
     'tRPC member.get (whole app)': () => app.inject(memberGet),
-    'bare tRPC procedure, same adapter and transformer': () => bare.inject({ url: '/trpc/ping' }),
+    'bare tRPC procedure, same adapter, transformer, input and read': () => bare.inject({ url: memberGet.url }),
+    'bare tRPC ping (no input, answers { ok: true })': () => bare.inject({ url: '/trpc/ping' }),
     'staff authentication (token, tenant, permission)': async () => {
       const { ctx } = await core.adminAuth.contextFor({ requestId: 'cpu', ip: '127.0.0.1', authorization });
       await core.permissions.authorize(ctx, 'ops:member:query');
@@ -81,8 +93,8 @@ try {
     for (const [name, call] of Object.entries(calls)) (perRound[name] ??= []).push(await cpuPerCall(call));
   }
   for (const [name, values] of Object.entries(perRound)) console.log(`| ${name} | ${show(values)} |`);
-  const ratio = median(perRound['bare tRPC procedure, same adapter and transformer'] ?? []) / median(perRound['tRPC member.get (whole app)'] ?? []);
-  console.log(`\nmember.get on equal CPU: ${ratio.toFixed(2)} of the bare procedure (medians)`);
+  const ratioTo = (reference: string) => (median(perRound[reference] ?? []) / median(perRound['tRPC member.get (whole app)'] ?? [])).toFixed(2);
+  console.log(`\nmember.get on equal CPU (medians): ${ratioTo('bare tRPC procedure, same adapter, transformer, input and read')} of the bare procedure answering the same; ${ratioTo('bare tRPC ping (no input, answers { ok: true })')} of the bare ping`);
   await Promise.all([app.close(), bare.close()]);
 } finally {
   await scratch.drop();
