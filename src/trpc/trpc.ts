@@ -10,7 +10,7 @@ import { ErrorCatalogue } from '../core/errors/catalogue';
 import { describeError, type ErrorDescription, type ErrorMessages } from '../core/errors/describe-error';
 import { ServiceError } from '../core/errors/service-error';
 import type { RequestContext } from '../core/request-context';
-import { operationLogEntry } from './audit';
+import { type MutationOutcome, operationLogEntry } from './audit';
 
 export interface TrpcContext {
   ctx: RequestContext;
@@ -72,41 +72,61 @@ export function toTrpcError(cause: unknown, requestId: string, messages?: ErrorM
   return new TRPCError({ code, message: description.message, cause });
 }
 
-/** Service errors thrown by a procedure become TRPCErrors. */
-const serviceErrors = t.middleware(async ({ next, ctx }) => {
+/**
+ * Runs the rest of the call once the caller holds `permission` (none when null): a service error,
+ * the refusal included, is thrown as the TRPCError with the matching code; tRPC's own refusals stay
+ * failed results, as tRPC made them.
+ */
+async function withPermission<R extends { ok: true } | { ok: false; error: TRPCError }>(ctx: TrpcContext, permission: string | null, next: () => Promise<R>): Promise<R> {
+  try {
+    if (permission !== null) await ctx.core.permissions.authorize(ctx.ctx, permission);
+  } catch (error) {
+    throw toTrpcError(error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.languages);
+  }
   const result = await next();
   if (!result.ok && !isTrpcRefusal(result.error)) throw toTrpcError(result.error.cause ?? result.error, ctx.ctx.requestId, ctx.core.errorCodes.messages, ctx.languages);
   return result;
-});
+}
 
-/** Every mutation, refused ones included, leaves one operation-log row (see audit.ts). */
-const auditMutations = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
-  if (type !== 'mutation') return next();
-  const started = performance.now();
-  const result = await next();
+/** Writes the operation-log row of one mutation (see audit.ts). */
+async function recordMutation(ctx: TrpcContext, outcome: MutationOutcome): Promise<void> {
   try {
-    const rawInput = await getRawInput().catch(() => undefined);
-    const durationMs = Math.round(performance.now() - started);
-    const entry = await operationLogEntry(ctx, result.ok ? { path, rawInput, durationMs, data: result.data } : { path, rawInput, durationMs, error: result.error });
-    await ctx.core.operationLogs.record([entry]);
+    await ctx.core.operationLogs.record([await operationLogEntry(ctx, outcome)]);
   } catch (error) {
     // The mutation has happened; a lost log row must not turn its answer into an error.
     ctx.log?.error({ err: error, reqId: ctx.ctx.requestId }, 'writing the operation log failed');
   }
-  return result;
-});
+}
+
+/**
+ * A procedure that wants `permission` (none when null) and answers service errors as TRPCErrors;
+ * every mutation, refused ones included, leaves one operation-log row. One middleware for all of it:
+ * each tRPC middleware copies the call's options twice and adds an await, on every call.
+ */
+function guardedProcedure(permission: string | null) {
+  return t.procedure.use(async ({ ctx, type, path, getRawInput, next }) => {
+    if (type !== 'mutation') return withPermission(ctx, permission, next);
+    const started = performance.now();
+    const outcome = await withPermission(ctx, permission, next).then(
+      (result) => ({ result, error: result.ok ? undefined : result.error }),
+      (error: TRPCError) => ({ result: undefined, error }),
+    );
+    const rawInput = await getRawInput().catch(() => undefined);
+    const data = outcome.result?.ok ? outcome.result.data : undefined;
+    await recordMutation(ctx, { path, rawInput, durationMs: Math.round(performance.now() - started), data, error: outcome.error });
+    if (!outcome.result) throw outcome.error;
+    return outcome.result;
+  });
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(serviceErrors).use(auditMutations);
+export const publicProcedure = guardedProcedure(null);
 
 /**
  * A procedure for staff holding `permission` (a catalogue permission such as `ops:member:create`):
  * anonymous callers get UNAUTHORIZED, others without it FORBIDDEN. The tenant is the token's.
  */
 export function staffProcedure(permission: string) {
-  return publicProcedure.use(async ({ ctx, next }) => {
-    await ctx.core.permissions.authorize(ctx.ctx, permission);
-    return next();
-  });
+  return guardedProcedure(permission);
 }
