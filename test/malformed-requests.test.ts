@@ -118,6 +118,21 @@ describe('/trpc', () => {
     expect(errorLines).toEqual([]);
   });
 
+  it('refuses U+0000 in the input (a \\u0000 escape in the JSON text, or a raw one in a body) with the field named, creating nothing', async () => {
+    const members = await test.db.member.count();
+    const refusals = [
+      [{ method: 'GET', url: `/trpc/member.search?input=${encodeURIComponent('{"json":{"nickname":"a\\u0000b"}}')}` }, 'json.nickname'],
+      [{ method: 'POST', url: '/trpc/member.create', headers: { 'content-type': 'application/json' }, payload: '{"json":{"nickname":"a\\u0000b"}}' }, 'json.nickname'],
+      [{ method: 'POST', url: '/trpc/member.create', headers: { 'content-type': 'application/json' }, payload: '{"json":{"nickname":"a\u0000b"}}' }, 'body'],
+    ] as const;
+    for (const [request, field] of refusals) {
+      const response = await test.app.inject({ ...request, headers: { authorization: `Bearer ${token}`, ...('headers' in request ? request.headers : {}) } });
+      expect([response.statusCode, response.json().msg]).toEqual([400, `Invalid request: ${field}: must not contain the NUL character`]);
+    }
+    expect(await test.db.member.count()).toBe(members);
+    expect(errorLines).toEqual([]);
+  });
+
   it('still describes input validation and service errors', async () => {
     expect(await trpcError({ method: 'POST', url: '/trpc/member.create', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ json: { nickname: '' } }) })).toMatchObject({
       status: 400,

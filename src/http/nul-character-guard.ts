@@ -41,11 +41,15 @@ function nulPath(root: unknown): (string | number)[] | undefined {
   return undefined;
 }
 
-/** JSON text as what it encodes (tRPC carries its input as text: the `input` query parameter, a string body). */
-function parsedJson(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
+/**
+ * The path of U+0000 written as the escape \u0000 in JSON text (tRPC carries its input as text: the
+ * `input` query parameter, a string body); a raw one is found in the text itself. Only text holding
+ * the escape is parsed here: parsing every input twice (here, then in tRPC) cost every call.
+ */
+function escapedNulPath(text: unknown): (string | number)[] | undefined {
+  if (typeof text !== 'string' || !text.includes('\\u0000')) return undefined;
   try {
-    return JSON.parse(text);
+    return nulPath(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -66,8 +70,7 @@ export function registerNulCharacterGuard(app: FastifyInstance): void {
     const found =
       (queryMayHoldNul(request.url) ? nulPath(request.query) : undefined) ??
       nulPath(request.body) ??
-      // tRPC's input is JSON text, where U+0000 can also be written as a \u0000 escape.
-      (trpc ? (nulPath(parsedJson((request.query as { input?: unknown } | undefined)?.input)) ?? nulPath(parsedJson(request.body))) : undefined);
+      (trpc ? (escapedNulPath((request.query as { input?: unknown } | undefined)?.input) ?? escapedNulPath(request.body)) : undefined);
     done(found ? refusal(ErrorCatalogue.BAD_REQUEST, 'nulCharacter', { field: found.length > 0 ? issuePath(found) : 'body' }) : undefined);
   });
 }
