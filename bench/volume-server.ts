@@ -1,13 +1,15 @@
 // The servers of npm run bench:volume, in their own process: the real app over DATABASE_URL, and a
 // reference Fastify with, per operation, the same work done bare: /bare (JSON only), /prisma/* (the
 // equivalent Prisma calls on a client of its own) and /raw/* (the same SQL through the raw driver),
-// plus /trpc/ping, a bare procedure on the same tRPC adapter.
+// plus bare procedures on the same tRPC adapter: /trpc/member.get (the same input schema and member
+// view read, nothing of the app around it) and /trpc/ping (no input, a constant answer).
 import { randomBytes } from 'node:crypto';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import superjson from 'superjson';
 import { loadConfig } from '../src/config';
+import { recordIdSchema } from '../src/core/admin/save-shape';
 import { openDatabase } from '../src/core/db/client';
 import { databaseTarget } from '../src/core/db/database-url';
 import { OPEN_API_SCOPES } from '../src/core/oauth2/scopes';
@@ -15,6 +17,7 @@ import { PayOrderStatus, PurchaseOrderStatus, OrderItemStatus, PayOrderKind } fr
 import { QC_LATEST_COUNT } from '../src/core/qc/qc-service';
 import { UserType } from '../src/core/request-context';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
+import { z } from '../src/core/validation';
 import { buildApp } from '../src/server';
 import { seededAdminToken } from '../test/support/admin';
 import { createPartner } from '../test/support/partner-clients';
@@ -255,16 +258,21 @@ reference.post('/raw/users', async () =>
   }),
 );
 
-// A bare procedure on the same tRPC adapter and transformer.
+const adminToken = await seededAdminToken(core);
+// Bare procedures on the same tRPC adapter and transformer: one doing member.get's own work (its input
+// schema and the core's member view, for a staff context made once), one answering a constant.
+const { ctx: staff } = await core.adminAuth.contextFor({ requestId: 'bench', ip: '127.0.0.1', authorization: `Bearer ${adminToken}` });
 const t = initTRPC.create({ transformer: superjson });
-const pingRouter = t.router({ ping: t.procedure.query(() => ({ ok: true })) });
-await reference.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: pingRouter } });
+const bareRouter = t.router({
+  ping: t.procedure.query(() => ({ ok: true })),
+  member: t.router({ get: t.procedure.input(z.object({ memberId: recordIdSchema })).query(({ input }) => core.members.detail(staff, input.memberId)) }),
+});
+await reference.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: bareRouter } });
 
 const referenceUrl = await reference.listen({ host: '127.0.0.1', port: 0 });
 
 const partner = await db.oAuth2Client.findUniqueOrThrow({ where: { clientId: partnerClientId } });
 const partnerToken = (await core.tokens.issue({ userId: partner.id, userType: UserType.OPEN_API, tenantId, clientId: partnerClientId, scopes: [...OPEN_API_SCOPES], validitySeconds: 7200 })).accessToken;
-const adminToken = await seededAdminToken(core);
 // Token issue is measured with a partner of its own (its secret is known here).
 const issuer = await createPartner(core);
 

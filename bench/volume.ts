@@ -294,7 +294,11 @@ function groups(servers: Servers, inputs: Inputs, pays: PayLists): Group[] {
         name: 'tRPC member.get',
         request: (n) => ({ url: `${app}/trpc/member.get?input=${encodeURIComponent(JSON.stringify({ json: { memberId: at(inputs.members, n).memberId } }))}`, headers: { authorization: `Bearer ${servers.adminToken}` } }),
       },
-      references: [bare, { name: 'bare tRPC procedure, same adapter', request: () => ({ url: `${ref}/trpc/ping` }) }],
+      references: [
+        bare,
+        { name: 'bare tRPC procedure, same adapter, input and read', request: (n) => ({ url: `${ref}/trpc/member.get?input=${encodeURIComponent(JSON.stringify({ json: { memberId: at(inputs.members, n).memberId } }))}` }) },
+        { name: 'bare tRPC ping, same adapter', request: () => ({ url: `${ref}/trpc/ping` }) },
+      ],
     },
   ];
   return all.filter((group) => !args.only || args.only.split(',').includes(group.name));
