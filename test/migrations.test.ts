@@ -1,15 +1,23 @@
 // The migration history of each provider, generated from the one model source, must produce
 // exactly the schema: deploy on an empty database, re-deploy as a no-op, and no drift.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrationsDir, PROVIDERS, providerSchema, providerSchemaPath, type Provider } from '../prisma/schema';
 import { type Db, openDatabase } from '../src/core/db/client';
 import type { DatabaseTarget } from '../src/core/db/database-url';
 import { deployMigrations, migrationDrift, migrationStatus, readMigrations } from '../src/core/db/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
+import { openSchemaEngine } from '../src/core/db/schema-engine';
 import { TEST_DATABASE, TEST_POSTGRES_URL } from './support/environment';
+
+// The real engine, counted: a deploy on an up-to-date database must not open it.
+vi.mock('../src/core/db/schema-engine', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/core/db/schema-engine')>();
+  return { ...real, openSchemaEngine: vi.fn(real.openSchemaEngine) };
+});
+const engineOpenings = () => vi.mocked(openSchemaEngine).mock.calls.length;
 
 // The SQLite history is checked in every pass; PostgreSQL's in the pass that has a server.
 const providers: Provider[] = TEST_DATABASE === 'postgresql' ? [...PROVIDERS] : ['sqlite'];
@@ -60,6 +68,33 @@ describe.each(providers)('%s migration history', (provider) => {
     expect(await deployMigrations(scratch.target, source(provider))).toEqual([]);
     const names = await withDatabase(scratch.target, (db) => db.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`);
     expect(names.map((row) => row.migration_name)).toEqual(readMigrations(migrationsDir(provider)).migrationDirectories.map((dir) => dir.path));
+  });
+
+  it('answers an up-to-date database without the schema engine, and opens it for a new or failed migration', async () => {
+    scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
+    const all = readMigrations(migrationsDir(provider)).migrationDirectories.map((dir) => dir.path);
+    const openings = engineOpenings();
+    expect(await deployMigrations(scratch.target, source(provider))).toEqual(all);
+    expect(engineOpenings()).toBe(openings + 1);
+    expect(await deployMigrations(scratch.target, source(provider))).toEqual([]);
+    expect(engineOpenings()).toBe(openings + 1);
+
+    const withNewMigration = mkdtempSync(join(tmpdir(), 'openbuy-new-migration-'));
+    try {
+      cpSync(migrationsDir(provider), withNewMigration, { recursive: true });
+      mkdirSync(join(withNewMigration, '99991231000000_probe'));
+      writeFileSync(join(withNewMigration, '99991231000000_probe', 'migration.sql'), 'CREATE TABLE "MigrationProbe" ("id" INTEGER NOT NULL PRIMARY KEY);\n');
+      expect(await deployMigrations(scratch.target, { dir: withNewMigration })).toEqual(['99991231000000_probe']);
+      expect(engineOpenings()).toBe(openings + 2);
+      expect(await withDatabase(scratch.target, (db) => db.$queryRaw<unknown[]>`SELECT "id" FROM "MigrationProbe"`)).toEqual([]);
+
+      // A migration recorded as started but never finished is the engine's to report, not skipped.
+      await withDatabase(scratch.target, (db) => db.$executeRaw`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = '99991231000000_probe'`);
+      await expect(deployMigrations(scratch.target, { dir: withNewMigration })).rejects.toThrow(/failed/i);
+      expect(engineOpenings()).toBe(openings + 3);
+    } finally {
+      rmSync(withNewMigration, { recursive: true, force: true });
+    }
   });
 
   it('reports pending migrations before deploy', async () => {

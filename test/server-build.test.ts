@@ -13,7 +13,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe('the server build', () => {
   it('is what npm start runs, with plain node, after a prestart that builds it when stale', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.start).toMatch(new RegExp(`^exec node (--[a-z-]+ )*${relative(ROOT, serverEntry(SERVER_BUILD_DIR))}$`));
+    expect(scripts.start).toMatch(new RegExp(`^exec node (--[a-z-]+(=\\d+)? )*${relative(ROOT, serverEntry(SERVER_BUILD_DIR))}$`));
     expect(scripts.prestart).toContain('tsx scripts/server-build.ts');
     expect(scripts.postinstall).toContain('tsx scripts/server-build.ts');
     expect(scripts.dev).toContain('tsx watch src/main.ts');
