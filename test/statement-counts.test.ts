@@ -3,14 +3,27 @@
 // database. A count that grows fails here; one that shrinks is written down here (and in
 // bench/README.md). Transaction control is not counted but COMMIT (BEGIN goes another way).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../src/core/logger';
 import { OrderItemStatus, QcResult, SupplementBizType } from '../src/core/order/statuses';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
 import { createClient } from '../src/trpc/client';
 import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
 import { seededAdminToken } from './support/admin';
 import { createBoundMember, createCatalogGoods, createPurchaseOrder, type GoodsFixture, type MemberFixture } from './support/commerce-fixtures';
+import { SEED } from './support/database';
 import { statementRecorder } from './support/statements';
+import { useStubServer } from './support/stub-server';
+import { until } from './support/until';
 
 const sql = statementRecorder();
+const receiver = useStubServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.end('ok'));
+});
 const test = useTestApp('statement_counts', { databaseOptions: { onQuery: sql.onQuery } });
 let token: string;
 let staff: ReturnType<typeof createClient>;
@@ -132,3 +145,31 @@ describe('warehouse writes (tRPC)', () => {
     expect(await statementsOf(() => staff.bag.ship.mutate({ bagId, trackingNo: 'LP000000001CN' }))).toHaveLength(16);
   });
 });
+
+describe('webhook delivery', () => {
+  // One wallet's events share an ordering key and go one after the other: a claim takes them as runs
+  // (at most maxRunLength), where it took one event per claim round before.
+  it('a backlog of 40 events of one key: 2 runs, so 3 or 4 claims, and one recording per event', async () => {
+    const endpoint = await test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/count`, eventTypes: [], secret: newWebhookSecret() } });
+    await writeEvents(
+      test.db,
+      Array.from({ length: 40 }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: 'wallet:statement-count', data: { index }, occurredAt: new Date() })),
+      () => [endpoint],
+    );
+    // Woken by ended runs only: no poll within the test.
+    const worker = new WebhookWorker(test.database, { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 60_000 }, silentLogger, test.core.bus);
+    const { statements } = await sql.during(async () => {
+      worker.start();
+      await until('all 40 delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) === 40 ? true : undefined));
+      // The claim after the last run, which finds nothing.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await worker.stop();
+    });
+    // The first, one per run ended (the last finds nothing) and, on PostgreSQL, the one when LISTEN is up.
+    const claims = statements.filter((statement) => statement.includes('NOT EXISTS'));
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+    expect(claims.length).toBeLessThanOrEqual(4);
+    expect(statements.filter((statement) => /^\s*UPDATE "WebhookDelivery" SET "status"/.test(statement))).toHaveLength(40);
+  });
+});
+

@@ -17,7 +17,7 @@ import { until } from './support/until';
 import { type ReceivedWebhook, useWebhookReceiver } from './support/webhook-receiver';
 
 const receiver = useWebhookReceiver({ hangPath: '/hang' });
-const { received, answers } = receiver;
+const { received, answers, holds } = receiver;
 
 const test = useTestApp('webhooks', {
   env: { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_DELAYS_SECONDS: '0.05,0.05', WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000' },
@@ -154,6 +154,48 @@ describe('delivery', () => {
     await test.core.purchasing.markPurchased(test.staff(), { orderItemId: item.id, marketplaceOrderNo: 'TB-ordered-1', actualUnitPrice: 600 });
     await until('both delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: ordered.id, status: DeliveryStatus.DELIVERED } })) === 2 ? true : undefined));
     expect(bodiesAt('/ordered').map((event) => event.type)).toEqual(['purchase_order.paid', 'purchase_order.paid', 'order_item.purchased']);
+  });
+
+  /** Events of one ordering key, written (with their deliveries to `target`) in one go. */
+  const writeKeyEvents = (target: { id: number }, key: string, count: number) =>
+    writeEvents(
+      test.db,
+      Array.from({ length: count }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: key, data: { index }, occurredAt: new Date() })),
+      () => [target],
+    );
+  const webhookIdsAt = (path: string) => received.filter((entry) => entry.path === path).map((entry) => entry.headers['webhook-id']);
+  const allDelivered = (target: { id: number }, count: number) =>
+    until('every delivery of the key', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: target.id, status: DeliveryStatus.DELIVERED } })) === count ? true : undefined));
+
+  it('claims the due events of one key as one run and sends them in order, each after the one before is answered', async () => {
+    const target = await endpoint('/run');
+    let letAnswer = () => {};
+    holds.set('/run', new Promise<void>((resolve) => (letAnswer = resolve)));
+    const eventIds = await writeKeyEvents(target, 'run:one-claim', 5);
+    await until('the first attempt in flight', async () => (webhookIdsAt('/run').length > 0 ? true : undefined));
+    // Each claim leases under a token of its own: one token on all five is one claim.
+    const leases = await test.db.webhookDelivery.findMany({ where: { endpointId: target.id }, select: { leaseToken: true } });
+    expect(leases).toHaveLength(5);
+    expect(new Set(leases.map((row) => row.leaseToken))).toEqual(new Set([expect.any(String)]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(webhookIdsAt('/run')).toEqual([eventIds[0]]);
+    holds.delete('/run');
+    letAnswer();
+    await allDelivered(target, 5);
+    expect(webhookIdsAt('/run')).toEqual(eventIds);
+  });
+
+  it('ends a run at a failed attempt: the rest are released and sent in order after its retry', async () => {
+    const target = await endpoint('/run-failing');
+    answers.set('/run-failing', [200, 500]);
+    const started = Date.now();
+    const eventIds = await writeKeyEvents(target, 'run:failing', 4);
+    await allDelivered(target, 4);
+    expect(webhookIdsAt('/run-failing')).toEqual([eventIds[0], eventIds[1], eventIds[1], eventIds[2], eventIds[3]]);
+    const rows = await test.db.webhookDelivery.findMany({ where: { endpointId: target.id }, orderBy: { id: 'asc' }, select: { attempts: true, leaseToken: true } });
+    expect(rows).toEqual([1, 2, 1, 1].map((attempts) => ({ attempts, leaseToken: null })));
+    // Not released, the rest would wait for the run's lease (2 s time-out per attempt of the four, and 5 s) to expire.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('records an attempt only while its lease holds: one whose lease was taken again meanwhile records nothing', async () => {

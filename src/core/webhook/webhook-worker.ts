@@ -3,7 +3,9 @@
 // takes rows with FOR UPDATE SKIP LOCKED and leases them, so each attempt belongs to one process; a
 // process that dies leaves leases that expire and are taken again (at least once). On SQLite one
 // process delivers. Events of one ordering key reach an endpoint one after the other: a delivery is
-// claimable only when no earlier one of its key and endpoint is pending.
+// claimable only when no earlier one of its key and endpoint is pending. A claim also takes the due
+// deliveries that follow a claimed one in its key (a run), sent one after the other: a busy key (all
+// the events of one wallet) costs a claim per run, not a claim per event.
 // The worker claims when a delivery is committed (in this process at once, from others through
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
 // as the safety net.
@@ -36,6 +38,8 @@ export interface WebhookWorkerSettings {
   maxConcurrency: number;
   /** Attempts in flight per endpoint per process: a slow receiver holds only these. */
   perEndpointConcurrency: number;
+  /** Deliveries of one key and endpoint one claim takes at most, sent one after the other. */
+  maxRunLength: number;
 }
 
 /** About a day of retries (27.6 h), as Standard Webhooks suggests. */
@@ -47,6 +51,7 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   disableAfterFailingMs: 24 * 3_600_000,
   maxConcurrency: 64,
   perEndpointConcurrency: 16,
+  maxRunLength: 32,
 };
 
 /** Pause before listening again after the LISTEN connection failed, ms (the poll covers the gap). */
@@ -57,6 +62,7 @@ const RESPONSE_TEXT_MAX = 1_000;
 interface Claimed {
   id: number;
   endpointId: number;
+  orderingKey: string;
 }
 
 /** A claimed delivery with what its attempt sends (read in one statement for the whole claim). */
@@ -244,101 +250,165 @@ export class WebhookWorker {
     if (this.wakeDuringTick) this.wake();
   }
 
-  /** Claims what there is room for and starts its attempts; answers the delay before the next claim. */
+  /** Claims what there is room for and starts sending its runs; answers the delay before the next claim. */
   private async claimAndStart(): Promise<number> {
-    let claimed: DueDelivery[] = [];
+    let runs: DueDelivery[][] = [];
     const room = this.settings.maxConcurrency - this.running;
     try {
-      if (room > 0) claimed = await this.claimDue(room);
+      if (room > 0) runs = await this.claimDue(room);
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook claim failed');
     }
-    for (const delivery of claimed) {
+    for (const run of runs) {
+      // A run sends one attempt at a time: it takes one slot of its endpoint and of the process.
+      const endpointId = (run[0] as DueDelivery).endpoint.id;
       this.running++;
-      this.inFlight.set(delivery.endpoint.id, (this.inFlight.get(delivery.endpoint.id) ?? 0) + 1);
-      const attempt = this.attempt(delivery)
-        .catch((error) => this.logger.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record'))
+      this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
+      const sending = this.deliverRun(run)
+        .catch((error) => this.logger.warn({ err: error, deliveryIds: run.map((delivery) => delivery.id) }, 'webhook run failed to release its rest'))
         .finally(() => {
           this.running--;
-          this.inFlight.set(delivery.endpoint.id, (this.inFlight.get(delivery.endpoint.id) ?? 1) - 1);
-          this.pending.delete(attempt);
-          // A finished attempt may unblock the next event of its key: look again soon.
+          this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
+          this.pending.delete(sending);
+          // An ended run may unblock the next event of its key: look again soon.
           this.wake();
         });
-      this.pending.add(attempt);
+      this.pending.add(sending);
     }
-    // A full claim may have left more due; a partial one took all there was (ending attempts wake it).
-    return room > 0 && claimed.length >= room ? 0 : this.settings.pollIntervalMs;
+    // A full claim may have left more due; a partial one took all there was (ending runs wake it).
+    return room > 0 && runs.length >= room ? 0 : this.settings.pollIntervalMs;
   }
 
-  /** Leases up to `limit` due deliveries and reads them with their events and endpoints, in one read for the batch. */
-  private async claimDue(limit: number): Promise<DueDelivery[]> {
-    const claimed = await this.claim(limit);
-    if (claimed.length === 0) return [];
-    // A delivery whose endpoint was deleted meanwhile is gone with it (cascade): nothing to send.
+  /**
+   * Leases up to `limit` runs of due deliveries and reads them with their events and endpoints, in
+   * one read for the claim.
+   */
+  private async claimDue(limit: number): Promise<DueDelivery[][]> {
+    const { runs, token } = await this.claim(limit);
+    const ids = runs.flat().map((row) => row.id);
+    if (ids.length === 0) return [];
     const rows = await this.database.sql.query(Prisma.sql`
       SELECT d."id", d."tenantId", d."attempts", d."leaseToken", ev."eventId", ev."type", ev."occurredAt", ev."payload",
         en."id" AS "endpointId", en."tenantId" AS "endpointTenantId", en."partnerClientId", en."url", en."secret", en."previousSecret", en."previousSecretExpiresAt", en."failingSince"
       FROM "WebhookDelivery" d JOIN "WebhookEvent" ev ON ev."id" = d."eventId" JOIN "WebhookEndpoint" en ON en."id" = d."endpointId"
-      WHERE d."id" IN (${Prisma.join(claimed.map((row) => row.id))}) ORDER BY d."id"`);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      tenantId: Number(row.tenantId),
-      attempts: Number(row.attempts),
-      leaseToken: row.leaseToken as string,
-      // occurredAt as the Z-form ISO text the body always carried; payload as the stored JSON text.
-      event: { eventId: row.eventId as string, type: row.type as string, occurredAt: new Date(row.occurredAt as string).toISOString(), payloadJson: row.payload as string },
-      endpoint: {
-        id: Number(row.endpointId),
-        tenantId: Number(row.endpointTenantId),
-        partnerClientId: row.partnerClientId as string,
-        url: row.url as string,
-        secret: row.secret as string,
-        previousSecret: (row.previousSecret as string | null) ?? null,
-        previousSecretExpiresAt: dateOrNull(row.previousSecretExpiresAt),
-        failingSince: dateOrNull(row.failingSince),
-      },
-    }));
+      WHERE d."id" IN (${Prisma.join(ids)}) AND d."leaseToken" = ${token}`);
+    const due = new Map<number, DueDelivery>();
+    for (const row of rows) {
+      due.set(Number(row.id), {
+        id: Number(row.id),
+        tenantId: Number(row.tenantId),
+        attempts: Number(row.attempts),
+        leaseToken: row.leaseToken as string,
+        // occurredAt as the Z-form ISO text the body always carried; payload as the stored JSON text.
+        event: { eventId: row.eventId as string, type: row.type as string, occurredAt: new Date(row.occurredAt as string).toISOString(), payloadJson: row.payload as string },
+        endpoint: {
+          id: Number(row.endpointId),
+          tenantId: Number(row.endpointTenantId),
+          partnerClientId: row.partnerClientId as string,
+          url: row.url as string,
+          secret: row.secret as string,
+          previousSecret: (row.previousSecret as string | null) ?? null,
+          previousSecretExpiresAt: dateOrNull(row.previousSecretExpiresAt),
+          failingSince: dateOrNull(row.failingSince),
+        },
+      });
+    }
+    // A run ends before a delivery that is gone (its endpoint deleted meanwhile, cascade) or that this
+    // claim does not hold: what follows it is left to its lease's expiry, behind it in order.
+    return runs
+      .map((run) => {
+        const end = run.findIndex((row) => !due.has(row.id));
+        return (end === -1 ? run : run.slice(0, end)).map((row) => due.get(row.id) as DueDelivery);
+      })
+      .filter((run) => run.length > 0);
   }
 
-  /** Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy. */
-  private async claim(limit: number): Promise<Claimed[]> {
+  /**
+   * Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy, each with
+   * the run that follows it in its key (runsFrom); answers the runs, each in order, and the lease token.
+   */
+  private async claim(limit: number): Promise<{ runs: Claimed[][]; token: string }> {
     const { sql, target } = this.database;
     const now = this.now();
     const busy = [...this.inFlight].filter(([, count]) => count >= this.settings.perEndpointConcurrency).map(([id]) => id);
-    const leaseUntil = new Date(now + this.settings.attemptTimeoutMs * 2 + 5_000);
+    // A run's lease covers every attempt of it, one after the other, and the time to record them.
+    const leaseFor = (runLength: number) => new Date(now + this.settings.attemptTimeoutMs * (runLength + 1) + 5_000);
+    const longest = (runs: readonly Claimed[][]) => Math.max(1, ...runs.map((run) => run.length));
     const token = randomUUID();
     const at = new Date(now);
     const notBusy = busy.length > 0 ? Prisma.sql`AND d."endpointId" NOT IN (${Prisma.join(busy)})` : Prisma.empty;
-    const toClaimed = (rows: Record<string, unknown>[]) => rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId) }));
+    const toClaimed = (rows: Record<string, unknown>[]) => rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId), orderingKey: row.orderingKey as string }));
     if (target.provider === 'postgresql') {
       const leased = toClaimed(
         await sql.query(Prisma.sql`
-          UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseUntil}, "leaseToken" = ${token}
+          UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(1)}, "leaseToken" = ${token}
           WHERE "id" IN (
             SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled"
             WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
               AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
             ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
-          RETURNING "id", "endpointId"`),
+          RETURNING "id", "endpointId", "orderingKey"`),
       );
       const { kept, over } = this.withinEndpointLimits(leased);
-      if (over.length > 0) await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = NULL, "leaseToken" = NULL WHERE "id" IN (${Prisma.join(over.map((row) => row.id))}) AND "leaseToken" = ${token}`);
-      return kept;
+      if (over.length > 0) await this.releaseLeases(over, token);
+      // No other process claims a follower meanwhile: its head, leased here, is pending before it.
+      const runs = await this.runsFrom(kept, at);
+      const followers = runs.flatMap((run) => run.slice(1));
+      if (followers.length > 0) {
+        await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(longest(runs))}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(followers.map((row) => row.id))}) AND ("leaseUntil" IS NULL OR "leaseUntil" < ${at})`);
+      }
+      return { runs, token };
     }
     // SQLite: one delivering process.
     const rows = toClaimed(
       await sql.query(Prisma.sql`
-        SELECT d."id" AS "id", d."endpointId" AS "endpointId" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled" = 1
+        SELECT d."id" AS "id", d."endpointId" AS "endpointId", d."orderingKey" AS "orderingKey" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled" = 1
         WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
           AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
         ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`),
     );
-    const claimed = this.withinEndpointLimits(rows).kept;
-    if (claimed.length > 0) {
-      await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseUntil}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(claimed.map((row) => row.id))})`);
+    const runs = await this.runsFrom(this.withinEndpointLimits(rows).kept, at);
+    if (runs.length > 0) {
+      await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(longest(runs))}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(runs.flat().map((row) => row.id))})`);
     }
-    return claimed;
+    return { runs, token };
+  }
+
+  /**
+   * Each claimed head with the deliveries right after it in its key and endpoint that are due and not
+   * leased, up to maxRunLength in all: the run stops before the first that is not. One statement for
+   * the claim; each head's part reads at most maxRunLength - 1 rows of the (endpointId, orderingKey,
+   * status, id) index, however long the key's backlog.
+   */
+  private async runsFrom(heads: readonly Claimed[], at: Date): Promise<Claimed[][]> {
+    const runs = heads.map((head) => [head]);
+    const followers = this.settings.maxRunLength - 1;
+    if (heads.length === 0 || followers <= 0) return runs;
+    const parts = heads.map(
+      (head, index) => Prisma.sql`
+        SELECT * FROM (
+          SELECT ${Prisma.raw(String(index))} AS "head", "id", CASE WHEN "nextAttemptAt" <= ${at} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${at}) THEN 1 ELSE 0 END AS "free"
+          FROM "WebhookDelivery" WHERE "endpointId" = ${head.endpointId} AND "orderingKey" = ${head.orderingKey} AND "status" = ${DeliveryStatus.PENDING} AND "id" > ${head.id}
+          ORDER BY "id" LIMIT ${followers}) AS ${Prisma.raw(`f${index}`)}`,
+    );
+    const rows = (await this.database.sql.query(Prisma.join(parts, ' UNION ALL '))).map((row) => ({ head: Number(row.head), id: Number(row.id), free: Number(row.free) === 1 }));
+    const ended = new Set<number>();
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      const run = runs[row.head];
+      if (!run || ended.has(row.head)) continue;
+      if (!row.free) {
+        ended.add(row.head);
+        continue;
+      }
+      run.push({ id: row.id, endpointId: run[0]?.endpointId as number, orderingKey: run[0]?.orderingKey as string });
+    }
+    return runs;
+  }
+
+  /** Gives back leases this process took (token) and will not use: the deliveries are due to any claim again. */
+  private async releaseLeases(rows: readonly { id: number }[], token: string): Promise<void> {
+    if (rows.length === 0) return;
+    await this.database.sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = NULL, "leaseToken" = NULL WHERE "id" IN (${Prisma.join(rows.map((row) => row.id))}) AND "leaseToken" = ${token}`);
   }
 
   /**
@@ -361,7 +431,29 @@ export class WebhookWorker {
     return { kept, over };
   }
 
-  private async attempt(delivery: DueDelivery): Promise<void> {
+  /**
+   * Sends a run one delivery after the other, each once the one before it is recorded delivered, so
+   * a key's order holds as when each was claimed alone. At the first that is not delivered (a failed
+   * attempt, a lost lease, a failed recording) the rest are released, due again after it in order.
+   */
+  private async deliverRun(run: readonly DueDelivery[]): Promise<void> {
+    for (const [index, delivery] of run.entries()) {
+      let delivered = false;
+      try {
+        delivered = await this.attempt(delivery);
+      } catch (error) {
+        this.logger.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record');
+      }
+      if (!delivered) {
+        const rest = run.slice(index + 1);
+        await this.releaseLeases(rest, rest[0]?.leaseToken ?? '');
+        return;
+      }
+    }
+  }
+
+  /** Sends one delivery and records it; answers whether it was delivered (and recorded as such). */
+  private async attempt(delivery: DueDelivery): Promise<boolean> {
     const { event, endpoint } = delivery;
     const started = this.now();
     const timestamp = Math.floor(started / 1000);
@@ -396,14 +488,14 @@ export class WebhookWorker {
     const status = ok ? DeliveryStatus.DELIVERED : gone || retryDelay === undefined ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
     const jittered = retryDelay === undefined ? 0 : Math.round(retryDelay * (0.8 + Math.random() * 0.4));
     const held = await this.record({ delivery, started, finished, statusCode, responseBody, error, status, nextAttemptAt: finished + jittered });
-    if (!held) return;
+    if (!held) return false;
     if (ok) {
       if (endpoint.failingSince) await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
-      return;
+      return true;
     }
     if (gone) {
       await this.disable(endpoint, `410 Gone at ${new Date(finished).toISOString()}`, new Date(finished));
-      return;
+      return false;
     }
     const failingSince = endpoint.failingSince ?? new Date(started);
     if (finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
@@ -411,6 +503,7 @@ export class WebhookWorker {
     } else if (!endpoint.failingSince) {
       await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
     }
+    return false;
   }
 
   /**
