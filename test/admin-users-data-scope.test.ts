@@ -178,3 +178,66 @@ describe('the cost of a user page', () => {
     expect(Math.max(...hundred.map(placeholders))).toBeLessThanOrEqual(103);
   });
 });
+
+describe('the columns a user page reads', () => {
+  const ALL_FIELDS = 'id username nickname name remark deptId email mobile sex avatar status loginIp loginDate createTime dept { id name } roles { id code } posts { id code } postIds';
+  const query = (selection: string, fragments = '') => `query($input: UserPageReqVO!) { userPage(input: $input) { ${selection} } } ${fragments}`;
+
+  /** The page of the org's users: its answer and the columns of the statement that read them (not their count). */
+  async function pageOf<T>(token: string, document: string): Promise<{ answer: T; columns: string[] }> {
+    const input = { pageNo: 1, pageSize: 10, ids: Object.values(org.user) };
+    const { result: answer, statements } = await sql.during(() => graphql<{ userPage: T }>(test.app, document, { token, variables: { input } }));
+    expect(answer.errors).toBeUndefined();
+    const reads = statements.filter((statement) => /^SELECT [`"]\w+[`"]\.[`"]AdminUser[`"]\..* ORDER BY /.test(statement));
+    expect(reads).toHaveLength(1);
+    const selected = reads[0]!.slice(0, reads[0]!.indexOf(' FROM '));
+    return { answer: answer.data!.userPage, columns: [...selected.matchAll(/AdminUser[`"]\.[`"](\w+)[`"]/g)].map((match) => match[1]!).sort() };
+  }
+
+  let boss: string;
+  beforeAll(async () => {
+    boss = (await signedInAdmin(test.core, { tenant: org.tenant, superAdmin: true })).token;
+    await test.db.adminUser.update({ where: { id: org.user.a }, data: { remark: 'r', email: 'a@example.com', mobile: '13800000002', sex: 1, avatar: 'a.png', loginIp: '10.0.0.1', loginDate: new Date() } });
+  });
+
+  it('reads the id and the asked columns only', async () => {
+    expect((await pageOf(boss, query('total list { id username }'))).columns).toEqual(['id', 'username']);
+    expect((await pageOf(boss, query('list { nickname __typename }'))).columns).toEqual(['id', 'nickname']);
+  });
+
+  it('reads the keys of the relations asked for, and the columns of renamed fields', async () => {
+    expect((await pageOf(boss, query('list { roles { id } posts { id } postIds }'))).columns).toEqual(['id']);
+    expect((await pageOf(boss, query('list { dept { name } createTime }'))).columns).toEqual(['createdAt', 'deptId', 'id']);
+  });
+
+  it('reads the fields of aliases and fragments, and answers them', async () => {
+    const { answer, columns } = await pageOf<{ list: Record<string, unknown>[] }>(
+      boss,
+      query('list { key: id login: username ...Names ... on UserView { created: createTime } }', 'fragment Names on UserView { nickname alsoNamed: name }'),
+    );
+    expect(columns).toEqual(['createdAt', 'id', 'name', 'nickname', 'username']);
+    const row = answer.list.find((user) => user.key === org.user.a)!;
+    const stored = await test.db.adminUser.findUniqueOrThrow({ where: { id: org.user.a } });
+    expect(row).toEqual({ key: stored.id, login: stored.username, nickname: stored.nickname, alsoNamed: stored.name, created: stored.createdAt.toISOString() });
+    // The list asked twice under two aliases, one of them through a fragment on the page: both read.
+    const twice = await pageOf<{ first: { username: string }[]; second: { email: string | null }[] }>(
+      boss,
+      query('first: list { username } ...Emails', 'fragment Emails on UserViewPage { second: list { email } }'),
+    );
+    expect(twice.columns).toEqual(['email', 'id', 'username']);
+    expect(twice.answer.second.map((user) => user.email)).toContain('a@example.com');
+  });
+
+  it('answers every field, asked all at once, as the single-user query does (which reads every column)', async () => {
+    const { answer, columns } = await pageOf<{ list: { id: number }[] }>(boss, query(`list { ${ALL_FIELDS} }`));
+    expect(columns).toEqual(['avatar', 'createdAt', 'deptId', 'email', 'id', 'loginDate', 'loginIp', 'mobile', 'name', 'nickname', 'remark', 'sex', 'status', 'username']);
+    expect(answer.list).toHaveLength(Object.keys(org.user).length);
+    for (const listed of answer.list) {
+      const single = await graphql<{ user: unknown }>(test.app, `query($id: Int64!) { user(id: $id) { ${ALL_FIELDS} } }`, { token: boss, variables: { id: listed.id } });
+      expect(single.errors).toBeUndefined();
+      expect(listed).toEqual(single.data!.user);
+    }
+    const withEverything = answer.list.find((user) => user.id === org.user.a)!;
+    expect(withEverything).toMatchObject({ remark: 'r', email: 'a@example.com', sex: 1, loginIp: '10.0.0.1', dept: { id: org.dept.a } });
+  });
+});

@@ -7,6 +7,7 @@ import type { AdminAuthService } from '../admin/admin-auth-service';
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas, uniqueIdsSchema } from '../admin/save-shape';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db, Prisma } from '../db/client';
+import { columnSelect } from '../db/column-select';
 import type { DatabaseProvider } from '../db/database-url';
 import { isUniqueViolation } from '../db/unique-violation';
 import { deptWithDescendants, type DeptService } from '../dept/dept-service';
@@ -111,6 +112,9 @@ export const USER_FIELDS = {
   loginDate: true,
   createdAt: true,
 } as const satisfies Record<keyof UserRecord, true>;
+
+/** A user of a page: its id (the key of its relations) and the columns the caller asked for. */
+export type UserPageRow = Pick<UserRecord, 'id'> & Partial<UserRecord>;
 
 
 /**
@@ -245,8 +249,11 @@ export class UserService {
     return user;
   }
 
-  /** A page of the users the caller's data scope shows, newest first. */
-  async page(ctx: RequestContext, page: PageRequest, filter: UserPageFilter = {}): Promise<{ list: UserRecord[]; total: number }> {
+  /**
+   * A page of the users the caller's data scope shows, newest first, each with its id and those of
+   * `columns` that are columns of `USER_FIELDS` (a page reads only what its caller shows).
+   */
+  async page(ctx: RequestContext, page: PageRequest, filter: UserPageFilter, columns: Iterable<string>): Promise<{ list: UserPageRow[]; total: number }> {
     const { window, where: pageWhere, orderBy } = pageQuery(page, userPageSort);
     const { username, mobile, status, deptId } = parseInput(userPageFilterSchema, filter);
     const db = this.scoped(ctx);
@@ -260,7 +267,7 @@ export class UserService {
     }
     const where = { AND: conditions };
     const [list, total] = await Promise.all([
-      db.adminUser.findMany({ where, select: USER_FIELDS, orderBy, ...window }),
+      db.adminUser.findMany({ where, select: columnSelect(USER_FIELDS, columns, ['id']), orderBy, ...window }),
       db.adminUser.count({ where }),
     ]);
     return { list, total };

@@ -1,13 +1,15 @@
 // Administrators of the caller's tenant (system:user:*), within the caller's data scope for reads,
 // and the signed-in administrator's own profile (any signed-in administrator).
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { DeptRecord } from '../../core/dept/dept-service';
 import type { PostRecord } from '../../core/post/post-service';
-import type { UserRecord, UserRoleSummary } from '../../core/user/user-service';
+import type { UserPageRow, UserRecord, UserRoleSummary } from '../../core/user/user-service';
 import { CurrentAdminRole } from '../auth/auth.resolver';
 import { type Page, splitPageInput } from '../common/page';
 import { Int64 } from '../common/scalars';
 import { savedId } from '../common/saved-id';
+import { selectedColumns } from '../common/selected-columns';
 import type { GraphQLContext } from '../context';
 import { DeptView } from '../dept/dept.types';
 import { PostView } from '../post/post.types';
@@ -22,6 +24,7 @@ import {
   UserUpdateStatusReqVO,
   UserView,
   UserViewPage,
+  userViewColumns,
 } from './user.types';
 
 @Resolver(() => UserView)
@@ -68,9 +71,13 @@ export class UserResolver {
 
   @Authorized('system:user:query')
   @Query(() => UserViewPage, { nullable: true, description: 'Administrators within your data scope, newest first' })
-  userPage(@Arg('input', () => UserPageReqVO) input: UserPageReqVO, @Ctx() { ctx, core }: GraphQLContext): Promise<Page<UserRecord>> {
+  userPage(
+    @Arg('input', () => UserPageReqVO) input: UserPageReqVO,
+    @Ctx() { ctx, core }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Page<UserPageRow>> {
     const { page, filter } = splitPageInput(input);
-    return core.users.page(ctx, page, filter);
+    return core.users.page(ctx, page, filter, selectedColumns(info, ['list'], userViewColumns));
   }
 
   @Authorized()
@@ -110,22 +117,22 @@ export class UserResolver {
   }
 
   @FieldResolver(() => DeptView, { nullable: true })
-  dept(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<DeptRecord | null> | null {
+  dept(@Root() user: Pick<UserRecord, 'deptId'>, @Ctx() { loaders }: GraphQLContext): Promise<DeptRecord | null> | null {
     return user.deptId === null ? null : loaders.get(deptById).load(user.deptId);
   }
 
   @FieldResolver(() => [CurrentAdminRole], { description: 'Every role the user holds' })
-  async roles(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<UserRoleSummary[]> {
+  async roles(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<UserRoleSummary[]> {
     return (await loaders.get(rolesOfUser).load(user.id)) ?? [];
   }
 
   @FieldResolver(() => [PostView])
-  async posts(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<PostRecord[]> {
+  async posts(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<PostRecord[]> {
     return (await loaders.get(postsOfUser).load(user.id)) ?? [];
   }
 
   @FieldResolver(() => [Int64])
-  async postIds(@Root() user: UserRecord, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
+  async postIds(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
     return ((await loaders.get(postsOfUser).load(user.id)) ?? []).map((post) => post.id);
   }
 }

@@ -1,6 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { userPageSort } from '../../core/user/user-service';
+import { type UserRecord, userPageSort } from '../../core/user/user-service';
 import { PageOf, PageParamSortedBy } from '../common/page';
+import type { FieldColumns } from '../common/selected-columns';
 import { DateTime, Int64 } from '../common/scalars';
 
 @InputType('UserSaveReqVO', { description: 'An administrator: id omitted on create, required on update' })
@@ -154,5 +155,8 @@ export class UserView {
   @Field(() => DateTime, { name: 'createTime' })
   createdAt!: Date;
 }
+
+/** The columns the UserView fields not named after one column read (the resolver's roots carry them). */
+export const userViewColumns: FieldColumns<UserRecord> = { createTime: ['createdAt'], dept: ['deptId'], roles: ['id'], posts: ['id'], postIds: ['id'] };
 
 export const UserViewPage = PageOf(UserView);
