@@ -11,7 +11,7 @@ import type { Core } from '../core/core';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import type { ErrorDescription } from '../core/errors/describe-error';
 import { englishReason, type ReasonName, refusal } from '../core/errors/reasons';
-import type { ErrorParams, ServiceError } from '../core/errors/service-error';
+import { type ErrorParams, ServiceError } from '../core/errors/service-error';
 import type { ClientSettings } from '../core/oauth2/client-registry';
 import { bearerToken, invalidClient, TOKEN_CALL_ERRORS } from '../core/oauth2/partner-auth';
 import { rateLimitHeaders } from '../core/ratelimit/rate-limiter';
@@ -142,9 +142,10 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
 
   /**
    * Authenticates the client of a token call by HTTP Basic or by the form's client_id and
-   * client_secret. Synchronous (a return or a throw) when PartnerAuth answers from memory.
+   * client_secret: undefined, or the spent-budget refusal to send (see ClientAuthentication); other
+   * refusals are thrown. Synchronous when PartnerAuth answers from memory.
    */
-  function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): MaybePromise<void> {
+  function authenticateClient(request: FastifyRequest, reply: FastifyReply, form: Form): MaybePromise<ServiceError | undefined> {
     let credentials: BasicCredentials | undefined;
     if (form?.client_id !== undefined || form?.client_secret !== undefined) {
       if (request.headers.authorization !== undefined) throw badRequest('clientCredentialsOnce');
@@ -154,9 +155,11 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
       credentials = basicCredentials(request, reply);
       if (!credentials) throw invalidClient('malformedBasicCredentials');
     }
-    return andThen(partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip }), ({ client, rateLimit }) => {
-      reply.headers(rateLimitHeaders(rateLimit));
-      request.basicClient = client;
+    return andThen(partnerAuth.authenticateClient({ clientId: credentials.clientId, secret: credentials.secret, ip: request.ip }), (authentication) => {
+      if (authentication instanceof ServiceError) return authentication;
+      reply.headers(rateLimitHeaders(authentication.rateLimit));
+      request.basicClient = authentication.client;
+      return undefined;
     });
   }
 
@@ -169,15 +172,16 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
   const plainTokenCallUrl = `${app.prefix}${TOKEN_PATH}?grant_type=client_credentials`;
   function authenticateOnArrival(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     if (!isPlainTokenCall(request, plainTokenCallUrl)) return done();
-    let authenticated: MaybePromise<void>;
+    let refused: MaybePromise<ServiceError | undefined>;
     try {
-      authenticated = authenticateClient(request, reply, undefined);
+      refused = authenticateClient(request, reply, undefined);
     } catch (error) {
       sendError(error, request, reply, oauthErrorFields);
       return;
     }
-    if (authenticated instanceof Promise) authenticated.then(done, (error: unknown) => sendError(error, request, reply, oauthErrorFields));
-    else done();
+    const answer = (refusal: ServiceError | undefined) => (refusal ? void sendError(refusal, request, reply, oauthErrorFields) : done());
+    if (refused instanceof Promise) refused.then(answer, (error: unknown) => sendError(error, request, reply, oauthErrorFields));
+    else answer(refused);
   }
 
   app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -210,7 +214,8 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         if (request.basicClient) return;
         try {
           parameter('grant_type', request.query.grant_type, request.body?.grant_type, true);
-          await authenticateClient(request, reply, request.body);
+          const refused = await authenticateClient(request, reply, request.body);
+          if (refused) return sendError(refused, request, reply, oauthErrorFields);
         } catch (error) {
           // Answered here rather than through Fastify's error path (the same sendError, fewer steps).
           return sendError(error, request, reply, oauthErrorFields);
@@ -243,7 +248,8 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
         if (bearerToken(request.headers.authorization)) {
           request.basicClient = (await partnerAuth.authenticateBearer(request.headers.authorization)).client;
         } else {
-          await authenticateClient(request, reply, request.body);
+          const refused = await authenticateClient(request, reply, request.body);
+          if (refused) return sendError(refused, request, reply, oauthErrorFields);
         }
       },
     },
