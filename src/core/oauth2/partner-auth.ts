@@ -163,11 +163,12 @@ export class PartnerAuth {
   /**
    * The client named by the credentials of a token call (HTTP Basic or the form body), counted
    * against its limit on the token calls. 401 with a Basic challenge for unknown clients and wrong
-   * secrets, 403 outside the client's whitelist, 429 over a budget (see the top of this file).
+   * secrets, 403 outside the client's whitelist, 429 over a budget (see the top of this file); a
+   * spent failure budget's 429 is returned rather than thrown (ClientAuthentication).
    *
    * Synchronous (a value, or a synchronous throw) whenever everything it needs is in memory and no
    * secret is verified: a wrong secret over its budget, the common refusal of a flood, then costs no
-   * promise. Otherwise a promise.
+   * promise and no throw. Otherwise a promise.
    */
   authenticateClient(credentials: { clientId: string; secret: string; ip: string }): MaybePromise<ClientAuthentication> {
     const { clientId, secret, ip } = credentials;
