@@ -76,7 +76,6 @@ export interface PageQuery<Column extends string, Created extends string> {
   orderBy: OrderBy<Column | 'id'>[];
 }
 
-/** The window, conditions and order of a page request; BAD_REQUEST naming the first bad field. */
 /**
  * Each page's request schema, built on its first request: zod compiles a schema on its first parse,
  * which cost 0.3-0.5 ms of CPU per page request (bench: a fresh schema and its parse) when it was built anew each time.
@@ -92,6 +91,7 @@ function pageRequestSchemaOf(sort: PageSort<string, string, string>): ReturnType
   return schema;
 }
 
+/** The window, conditions and order of a page request; BAD_REQUEST naming the first bad field. */
 export function pageQuery<Field extends string, Column extends string, Created extends string>(
   request: PageRequest,
   sort: PageSort<Field, Column, Created>,
