@@ -75,6 +75,7 @@ export function sendError(
   const description = describeError(cause, request.id, request.server.errorMessages, acceptedLanguages(request.headers['accept-language']));
   if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
   else if (description.httpStatus === 503) request.log.warn({ reason: description.message }, 'dependency unavailable');
+  request.envelopeCode = description.code;
   // An error envelope is not the route's success shape, so it skips the route's response serializer.
   return reply
     .status(description.httpStatus)
