@@ -179,9 +179,13 @@ export const oauth2Routes: FastifyPluginAsyncZod<{ core: Core }> = async (app, {
       sendError(error, request, reply, oauthErrorFields);
       return;
     }
-    const answer = (refusal: ServiceError | undefined) => (refusal ? void sendError(refusal, request, reply, oauthErrorFields) : done());
-    if (refused instanceof Promise) refused.then(answer, (error: unknown) => sendError(error, request, reply, oauthErrorFields));
-    else answer(refused);
+    // No named closure per call: the bundle's keepNames would define its name on each one.
+    if (refused instanceof Promise) refused.then((refusal) => answerOnArrival(refusal, request, reply, done), (error: unknown) => sendError(error, request, reply, oauthErrorFields));
+    else answerOnArrival(refused, request, reply, done);
+  }
+  function answerOnArrival(refusal: ServiceError | undefined, request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    if (refusal) sendError(refusal, request, reply, oauthErrorFields);
+    else done();
   }
 
   app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
