@@ -61,28 +61,49 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): un
   return error;
 }
 
+type ExtraFields = (description: ErrorDescription) => Record<string, string>;
+
+/** An error answer as sent: status, headers and the serialized envelope. */
+interface ErrorAnswer {
+  code: number;
+  httpStatus: number;
+  headers: Record<string, string>;
+  body: string;
+  extraFields: ExtraFields | undefined;
+}
+
+/**
+ * The answers of frozen service errors, which are answered again and again as the same object (the
+ * token calls' spent-budget 429, built once per limit and wait: the answer to every request of a
+ * wrong-secret flood). In English (no Accept-Language) such an answer depends on nothing else, so it
+ * is described and serialized once per way of answering (`extraFields`).
+ */
+const answersOfFrozenErrors = new WeakMap<ServiceError, ErrorAnswer>();
+
+function errorAnswer(cause: unknown, error: unknown, request: FastifyRequest, extraFields: ExtraFields | undefined): ErrorAnswer {
+  const languages = acceptedLanguages(request.headers['accept-language']);
+  const reusable = languages.length === 0 && isServiceError(cause) && Object.isFrozen(cause);
+  const kept = reusable ? answersOfFrozenErrors.get(cause) : undefined;
+  if (kept !== undefined && kept.extraFields === extraFields) return kept;
+  const description = describeError(cause, request.id, request.server.errorMessages, languages);
+  if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
+  else if (description.httpStatus === 503) request.log.warn({ reason: description.message }, 'dependency unavailable');
+  const envelope = extraFields === undefined ? errorEnvelope(description) : Object.assign(errorEnvelope(description), extraFields(description));
+  const answer = { code: description.code, httpStatus: description.httpStatus, headers: description.headers, body: JSON.stringify(envelope), extraFields };
+  if (reusable && !description.unexpected) answersOfFrozenErrors.set(cause, answer);
+  return answer;
+}
+
 /**
  * Answers `error` as the envelope. `extraFields` adds fields a protocol wants beside the envelope
  * (the RFC 6749 `error` of the token calls).
  */
-export function sendError(
-  error: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  extraFields?: (description: ErrorDescription) => Record<string, string>,
-): FastifyReply {
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, extraFields?: ExtraFields): FastifyReply {
   const cause = isServiceError(error) ? error : toServiceError(error as FastifyError, request);
-  const description = describeError(cause, request.id, request.server.errorMessages, acceptedLanguages(request.headers['accept-language']));
-  if (description.unexpected) request.log.error({ err: error }, 'unexpected error');
-  else if (description.httpStatus === 503) request.log.warn({ reason: description.message }, 'dependency unavailable');
-  request.envelopeCode = description.code;
-  // An error envelope is not the route's success shape, so it skips the route's response serializer.
-  return reply
-    .status(description.httpStatus)
-    .headers(description.headers)
-    .type('application/json; charset=utf-8')
-    .serializer(JSON.stringify)
-    .send({ ...errorEnvelope(description), ...extraFields?.(description) });
+  const answer = errorAnswer(cause, error, request, extraFields);
+  request.envelopeCode = answer.code;
+  // Sent serialized: an error envelope is not the route's success shape, so it skips the route's response serializer.
+  return reply.status(answer.httpStatus).headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
 }
 
 export function registerRestErrorHandling(app: FastifyInstance, messages: ErrorMessages): void {

@@ -108,7 +108,8 @@ function failureBudgetSpent(decision: RateLimitDecision): ServiceError {
   let spent = cacheable ? spentBudgetRefusals.get(key) : undefined;
   if (spent === undefined) {
     spent = new ServiceError(ErrorCatalogue.OAUTH2_CLIENT_AUTH_RATE_LIMITED, { retryAfterSeconds }, '', Object.freeze(rateLimitHeaders(decision)));
-    if (cacheable) spentBudgetRefusals.set(key, spent);
+    // Frozen: the REST face then serializes its answer once too (rest-errors.ts).
+    if (cacheable) spentBudgetRefusals.set(key, Object.freeze(spent));
   }
   return spent;
 }
