@@ -59,7 +59,8 @@ export class AppMetrics {
   private readonly refusals = new PlainCounter(this.registry, 'openbuy_refusals_total', 'Requests refused with a coded error, by face and code');
   /** Route pattern, then method, then status: lookups by strings Fastify keeps (their hashes cached), no key built per answer. */
   private readonly routeSeries = new Map<string, Map<string, Map<number, RouteSeries>>>();
-  private readonly refusalSeries = new Map<string, CounterSeries>();
+  /** Face, then code as text (a number's text comes from V8's cache): no key string built per refusal. */
+  private readonly refusalSeries: Record<Face, Map<string, CounterSeries>> = { rest: new Map(), graphql: new Map(), trpc: new Map() };
   private readonly querySeries = new Map<string, HistogramSeries>();
 
   constructor() {
@@ -95,11 +96,12 @@ export class AppMetrics {
   }
 
   refused(face: Face, code: number | string): void {
-    const key = `${face} ${code}`;
-    let series = this.refusalSeries.get(key);
+    const byCode = this.refusalSeries[face];
+    const key = String(code);
+    let series = byCode.get(key);
     if (!series) {
       series = this.refusals.of({ face, code });
-      this.refusalSeries.set(key, series);
+      byCode.set(key, series);
     }
     series.value += 1;
   }
