@@ -1,6 +1,7 @@
 // Wallet pay and wallet balance through the partner API (interface.md 4.2, domain.md Money).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
+import { WebhookEventType } from '../src/core/webhook/event-types';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../src/core/order/statuses';
 import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
@@ -69,7 +70,37 @@ describe('wallet pay of a purchase order', () => {
     const wallet = await walletOf(member.memberId);
     expect(wallet.balance).toBe(88_500);
     expect(wallet.ledgerSum).toBe(88_500);
-    expect(wallet.entries.find((entry) => entry.bizRef === `pay:${order.paymentId}`)).toMatchObject({ amount: -11_500, balanceAfter: 88_500, kind: 'pay' });
+    expect(wallet.entries.find((entry) => entry.bizRef === `pay:${order.paymentId}`)).toMatchObject({ amount: -11_500, balanceAfter: 88_500, kind: 'pay', createdAt: new Date(clock.now()) });
+  });
+
+  it('writes what Prisma reads back as written: the times, the events and their payloads', async () => {
+    const member = await createBoundMember(test.db, { balance: 20_000 });
+    const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 2500 }] });
+    const startedAt = Date.now();
+    expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(0);
+    const paidAt = new Date(clock.now());
+    const payOrder = await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } });
+    const purchase = await test.db.purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });
+    expect([payOrder.paidAt, payOrder.updatedAt, purchase.paidAt, purchase.updatedAt, ...purchase.items.map((item) => item.updatedAt)]).toEqual([paidAt, paidAt, paidAt, paidAt, paidAt]);
+    expect((await test.db.wallet.findUniqueOrThrow({ where: { memberId: member.memberId } })).updatedAt).toEqual(paidAt);
+    const events = await test.db.webhookEvent.findMany({ where: { orderingKey: { in: [`order:${order.orderNo}`, `wallet:${member.memberId}`] } }, orderBy: { id: 'asc' } });
+    expect(events.map(({ type, payload, occurredAt, tenantId, partnerClientId }) => ({ type, payload, occurredAt, tenantId, partnerClientId }))).toEqual([
+      {
+        type: WebhookEventType.PURCHASE_ORDER_PAID,
+        payload: expect.objectContaining({ orderNo: order.orderNo, externalUserId: member.externalUserId, paymentId: order.paymentId, payAmount: payOrder.amount, status: PurchaseOrderStatus.PAID }),
+        occurredAt: paidAt,
+        tenantId: payOrder.tenantId,
+        partnerClientId: SEED.partnerClientId,
+      },
+      {
+        type: WebhookEventType.WALLET_DEBITED,
+        payload: { externalUserId: member.externalUserId, amount: payOrder.amount, balance: 20_000 - payOrder.amount, kind: 'pay' },
+        occurredAt: paidAt,
+        tenantId: payOrder.tenantId,
+        partnerClientId: SEED.partnerClientId,
+      },
+    ]);
+    for (const event of events) expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
   });
 
   it('pays without payAmount, and the balance read shows the debit', async () => {

@@ -365,7 +365,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     wallets: new WalletService(database.db, webhookOutbox),
     webhookOutbox,
     webhookEndpoints: new WebhookEndpointService(database.db, options.webhookUrls ?? { allowHttp: false, production: false }, bus),
-    walletPay: new WalletPayService(database.db, bindings, webhookOutbox, database.reads),
+    walletPay: new WalletPayService(database.db, database.sql, bindings, webhookOutbox, database.reads),
     supplements,
     catalog: new CatalogService(database.db, bus),
     purchasing: new PurchasingService(database.db, supplements, webhookOutbox),

@@ -9,13 +9,16 @@ import type { Prisma } from './client';
 
 type Row = Record<string, unknown>;
 
+/** The statements of one transaction (RawSql.transaction's `work` receives it). */
+export type RawSqlTransaction = Omit<RawSql, 'transaction'>;
+
 export interface RawSql {
   /** The rows as objects by column name; DateTime columns come as ISO text, JSON columns as JSON text. */
   query(sql: Prisma.Sql): Promise<Row[]>;
   /** The number of rows changed. */
   execute(sql: Prisma.Sql): Promise<number>;
   /** Runs `work` in one transaction, committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (sql: Omit<RawSql, 'transaction'>) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: RawSqlTransaction) => Promise<T>): Promise<T>;
 }
 
 function scalarTypeOf(value: unknown): ArgScalarType {

@@ -2,16 +2,17 @@
 // from the wallet of the bound member who owns it. The debit, the pay order and the business order
 // change in one transaction; each step is a conditional update whose count is checked, so of many
 // concurrent pays of one paymentId exactly one moves money and the others are refused cleanly.
-import type { Db, DbTransaction } from '../db/client';
+import { type Db, type DbTransaction, Prisma } from '../db/client';
+import type { RawSql, RawSqlTransaction } from '../db/raw-sql';
 import type { PartnerReads } from '../db/partner-reads';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { BINDING_ERRORS, type PartnerBindings, partnerClientIdOf } from '../member/partner-binding';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../order/statuses';
 import { type RequestContext, tenantIdOf } from '../request-context';
-import { applyWalletMovement, WALLET_DEBIT_ERRORS, WalletLedgerKind } from '../wallet/wallet-ledger';
+import { applyWalletMovement, applyWalletMovementSql, WALLET_DEBIT_ERRORS, type WalletChange, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
-import { PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
+import { type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -40,6 +41,26 @@ interface PayOrderRecord {
   status: number;
 }
 
+type Row = Record<string, unknown>;
+
+function payOrderOf(row: Row): PayOrderRecord {
+  return { id: Number(row.id), paymentId: String(row.paymentId), memberId: Number(row.memberId), kind: String(row.kind), bizNo: String(row.bizNo), amount: Number(row.amount), status: Number(row.status) };
+}
+
+function purchaseOrderOf(row: Row): PurchaseOrderEventSource & { id: number } {
+  return {
+    id: Number(row.id),
+    tenantId: Number(row.tenantId),
+    partnerClientId: String(row.partnerClientId),
+    orderNo: String(row.orderNo),
+    outOrderNo: String(row.outOrderNo),
+    externalUserId: String(row.externalUserId),
+    paymentId: String(row.paymentId),
+    payAmount: Number(row.payAmount),
+    status: Number(row.status),
+  };
+}
+
 /** What a payable pay order settles: its purchase order, or its group of supplement bills (as many as were read). */
 type PayTarget = { order: PurchaseOrderEventSource & { id: number } } | { billCount: number };
 
@@ -56,6 +77,12 @@ function statusError(payOrder: PayOrderRecord): ServiceError | undefined {
 
 function notPayable(payOrder: PayOrderRecord): ServiceError {
   return new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_PAYABLE, { kind: payOrder.kind, bizNo: payOrder.bizNo, paymentId: payOrder.paymentId });
+}
+
+/** The balance after the pay's debit. The pay order was unpaid, so its debit cannot exist yet; if it does, the ledger wins. */
+function debited(payOrder: PayOrderRecord, change: WalletChange): number {
+  if (!change.applied) throw new ServiceError(ErrorCatalogue.PAY_ORDER_ALREADY_PAID, { paymentId: payOrder.paymentId });
+  return change.entry.balanceAfter;
 }
 
 /** The business errors of each WalletPayService method. */
@@ -76,6 +103,7 @@ export const WALLET_PAY_ERRORS = {
 export class WalletPayService {
   constructor(
     private readonly db: Db,
+    private readonly sql: RawSql,
     private readonly bindings: PartnerBindings,
     private readonly outbox: WebhookOutbox,
     private readonly reads: PartnerReads,
@@ -100,7 +128,10 @@ export class WalletPayService {
   async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
     const member = await this.bindings.resolve(ctx, input.externalUserId);
     const ownership = { tenantId: member.tenantId, partnerClientId: partnerClientIdOf(ctx) };
-    const payOrder = await this.db.payOrder.findFirst({ where: { paymentId: input.paymentId, ...ownership }, select: PAY_ORDER_FIELDS });
+    const [payOrderRow] = await this.sql.query(Prisma.sql`
+      SELECT "id", "paymentId", "memberId", "kind", "bizNo", "amount", "status" FROM "PayOrder"
+      WHERE "paymentId" = ${input.paymentId} AND "tenantId" = ${ownership.tenantId} AND "partnerClientId" = ${ownership.partnerClientId}`);
+    const payOrder = payOrderRow && payOrderOf(payOrderRow);
     if (!payOrder) throw new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_FOUND, { paymentId: input.paymentId });
     if (payOrder.memberId !== member.memberId) {
       throw new ServiceError(ErrorCatalogue.PAY_ORDER_OTHER_USER, { paymentId: payOrder.paymentId, externalUserId: input.externalUserId });
@@ -119,37 +150,43 @@ export class WalletPayService {
     }
 
     const payTime = ctx.now();
-    const balance = await this.db.$transaction(async (tx) => {
-      // Claiming the pay order first serializes concurrent pays of it: only one sees it unpaid.
-      const claimed = await tx.payOrder.updateMany({
-        where: { id: payOrder.id, ...ownership, memberId: member.memberId, status: PayOrderStatus.UNPAID },
-        data: { status: PayOrderStatus.PAID, paidAt: payTime },
-      });
-      if (claimed.count === 0) {
-        const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
-        throw statusError(current) ?? notPayable(payOrder);
-      }
-      await this.markBusinessOrderPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
-      const change = await applyWalletMovement(
-        tx,
-        this.outbox,
-        { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` },
-        payTime,
-      );
-      // The pay order was unpaid, so its debit cannot exist yet; if it does, the ledger wins.
-      if (!change.applied) throw new ServiceError(ErrorCatalogue.PAY_ORDER_ALREADY_PAID, { paymentId: payOrder.paymentId });
-      return change.entry.balanceAfter;
-    });
+    const debit = { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` };
+    const claim = { id: payOrder.id, ...ownership, memberId: member.memberId, status: PayOrderStatus.UNPAID };
+    // A purchase, the pay partners make most, runs its statements on the driver (db/raw-sql.ts):
+    // through the client each statement also pays its query compiler and plan interpreter.
+    const balance =
+      'order' in target
+        ? await this.sql.transaction(async (sql) => {
+            // Claiming the pay order first serializes concurrent pays of it: only one sees it unpaid.
+            const claimed = await sql.execute(Prisma.sql`
+              UPDATE "PayOrder" SET "status" = ${PayOrderStatus.PAID}, "paidAt" = ${payTime}, "updatedAt" = ${payTime}
+              WHERE "id" = ${claim.id} AND "tenantId" = ${claim.tenantId} AND "partnerClientId" = ${claim.partnerClientId} AND "memberId" = ${claim.memberId} AND "status" = ${claim.status}`);
+            if (claimed === 0) {
+              const [current] = await sql.query(Prisma.sql`SELECT "status" FROM "PayOrder" WHERE "id" = ${payOrder.id}`);
+              throw statusError({ ...payOrder, status: Number(current?.status) }) ?? notPayable(payOrder);
+            }
+            await this.markPurchaseOrderPaid(sql, payOrder, target.order, payTime);
+            return debited(payOrder, await applyWalletMovementSql(sql, this.outbox, debit, payTime));
+          })
+        : await this.db.$transaction(async (tx) => {
+            const claimed = await tx.payOrder.updateMany({ where: claim, data: { status: PayOrderStatus.PAID, paidAt: payTime } });
+            if (claimed.count === 0) {
+              const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
+              throw statusError(current) ?? notPayable(payOrder);
+            }
+            await this.markSupplementsPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
+            return debited(payOrder, await applyWalletMovement(tx, this.outbox, debit, payTime));
+          });
     return { paymentId: payOrder.paymentId, payAmount: payOrder.amount, balance, payTime };
   }
 
   /** What the pay order settles, when it is payable now (null when not). */
   private async payableTarget(payOrder: PayOrderRecord, externalUserId: string, ownership: { tenantId: number; partnerClientId: string }): Promise<PayTarget | null> {
     if (payOrder.kind === PayOrderKind.PURCHASE) {
-      const order = await this.db.purchaseOrder.findFirst({
-        where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, ...ownership },
-        select: { id: true, ...PURCHASE_ORDER_EVENT_FIELDS },
-      });
+      const [row] = await this.sql.query(Prisma.sql`
+        SELECT "id", "tenantId", "partnerClientId", "orderNo", "outOrderNo", "externalUserId", "paymentId", "payAmount", "status" FROM "PurchaseOrder"
+        WHERE "paymentId" = ${payOrder.paymentId} AND "memberId" = ${payOrder.memberId} AND "tenantId" = ${ownership.tenantId} AND "partnerClientId" = ${ownership.partnerClientId}`);
+      const order = row && purchaseOrderOf(row);
       if (!order || order.status !== PurchaseOrderStatus.UNPAID) return null;
       // interface.md 5: wallet pay must use the same user that created the purchase order.
       if (order.externalUserId !== externalUserId) {
@@ -172,24 +209,23 @@ export class WalletPayService {
   }
 
   /**
-   * Marks what the pay order settles paid, with conditional updates: the order (ownership and ids
-   * were read above and never change) must still be unpaid, and so must every bill of the group.
+   * Marks the purchase order and its items paid, with conditional updates: the order (ownership and
+   * ids were read above and never change) must still be unpaid. The same columns Prisma would write (updatedAt).
    */
-  private async markBusinessOrderPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: PayTarget, memberId: number, tenantId: number, paidAt: Date): Promise<void> {
-    if ('order' in target) {
-      const { order } = target;
-      const paid = await tx.purchaseOrder.updateMany({
-        where: { id: order.id, status: PurchaseOrderStatus.UNPAID },
-        data: { status: PurchaseOrderStatus.PAID, paidAt },
-      });
-      if (paid.count !== 1) throw notPayable(payOrder);
-      await tx.purchaseOrderItem.updateMany({
-        where: { orderId: order.id, status: OrderItemStatus.UNPAID },
-        data: { status: OrderItemStatus.PAID },
-      });
-      await this.outbox.emit(tx, [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)]);
-      return;
-    }
+  private async markPurchaseOrderPaid(sql: RawSqlTransaction, payOrder: PayOrderRecord, order: PurchaseOrderEventSource & { id: number }, paidAt: Date): Promise<void> {
+    const paid = await sql.execute(Prisma.sql`
+      UPDATE "PurchaseOrder" SET "status" = ${PurchaseOrderStatus.PAID}, "paidAt" = ${paidAt}, "updatedAt" = ${paidAt} WHERE "id" = ${order.id} AND "status" = ${PurchaseOrderStatus.UNPAID}`);
+    if (paid !== 1) throw notPayable(payOrder);
+    await sql.execute(Prisma.sql`
+      UPDATE "PurchaseOrderItem" SET "status" = ${OrderItemStatus.PAID}, "updatedAt" = ${paidAt} WHERE "orderId" = ${order.id} AND "status" = ${OrderItemStatus.UNPAID}`);
+    await this.outbox.emitSql(sql, [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)]);
+  }
+
+  /**
+   * Marks the pay order's group of supplement bills paid, with one conditional update: every bill of
+   * the group must still be unpaid.
+   */
+  private async markSupplementsPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: { billCount: number }, memberId: number, tenantId: number, paidAt: Date): Promise<void> {
     const where = { paymentId: payOrder.paymentId, memberId, tenantId };
     // A group never gains bills (each regrouping draws a new paymentId), so if every bill read above
     // is still unpaid, the group is whole and its amount is the pay order's. An auto-debit of one of

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
+import type { RawSqlTransaction } from '../db/raw-sql';
 import { SupplementBizType } from '../order/statuses';
 import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
@@ -65,18 +66,52 @@ export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], en
     })),
     select: { id: true, eventId: true },
   });
+  const deliveries = deliveriesInsert(events, eventIds, rows, endpointsOf);
+  if (deliveries) await tx.$executeRaw(deliveries);
+  return eventIds;
+}
+
+/** writeEvents through a raw transaction (db/raw-sql.ts): the same rows, as Prisma writes them. */
+async function writeEventsSql(sql: RawSqlTransaction, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<void> {
+  const eventIds = events.map(() => newWebhookEventId());
+  // Prisma fills the @default(now()) itself (the column's SQL default would store another format on SQLite).
+  const createdAt = new Date();
+  const rows = await sql.query(Prisma.sql`
+    INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
+    VALUES ${Prisma.join(
+      events.map(
+        (event, index) =>
+          Prisma.sql`(${eventIds[index]}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`,
+      ),
+    )}
+    RETURNING "id", "eventId"`);
+  const deliveries = deliveriesInsert(
+    events,
+    eventIds,
+    rows.map((row) => ({ id: Number(row.id), eventId: String(row.eventId) })),
+    endpointsOf,
+  );
+  if (deliveries) await sql.execute(deliveries);
+}
+
+/** The insert of the deliveries of the written events (`rows`), or undefined when no endpoint takes any. */
+function deliveriesInsert(
+  events: readonly OutboxEvent[],
+  eventIds: readonly string[],
+  rows: readonly { id: number; eventId: string }[],
+  endpointsOf: (event: OutboxEvent) => readonly { id: number }[],
+): Prisma.Sql | undefined {
   const rowIdOf = new Map(rows.map((row) => [row.eventId, row.id]));
   const pairs = events.flatMap((event, index) => endpointsOf(event).map((endpoint) => Prisma.sql`(ev."id" = ${rowIdOf.get(eventIds[index] as string)} AND en."id" = ${endpoint.id})`));
-  if (pairs.length === 0) return eventIds;
+  if (pairs.length === 0) return undefined;
   // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
   // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
   // failing the partner's call on the foreign key), and one of another partner never does.
-  await tx.$executeRaw`
+  return Prisma.sql`
     INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
     FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
     WHERE ${Prisma.join(pairs, ' OR ')}`;
-  return eventIds;
 }
 
 export function orderOrderingKey(orderNo: string): string {
@@ -138,6 +173,25 @@ async function bagEvents(tx: Writer, type: WebhookEventType, where: Prisma.BagOr
   }));
 }
 
+const MEMBER_BINDING_FIELDS = { tenantId: true, partnerClientId: true, externalUserId: true } as const;
+
+function memberEvents(
+  bindings: readonly { tenantId: number; partnerClientId: string; externalUserId: string }[],
+  type: WebhookEventType,
+  orderingKey: string,
+  data: Record<string, unknown>,
+  occurredAt: Date,
+): OutboxEvent[] {
+  return bindings.map((binding) => ({
+    tenantId: binding.tenantId,
+    partnerClientId: binding.partnerClientId,
+    type,
+    orderingKey,
+    data: { externalUserId: binding.externalUserId, ...data },
+    occurredAt,
+  }));
+}
+
 /**
  * Writes events and their deliveries inside the caller's transaction. Each partner's enabled
  * endpoints are read once per process and kept until an endpoint change (console, or the worker
@@ -153,24 +207,36 @@ export class WebhookOutbox {
   /** Writes the events and one pending delivery per enabled endpoint of their partner subscribed to the type. */
   async emit(tx: Writer, events: readonly OutboxEvent[]): Promise<void> {
     if (events.length === 0) return;
+    const endpointsOf = await this.subscribedEndpoints(events, (tenantId, partnerClientId) =>
+      tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } }),
+    );
+    await writeEvents(tx, events, endpointsOf);
+  }
+
+  /** emit inside a raw transaction (db/raw-sql.ts), for services whose whole transaction runs there. */
+  async emitSql(sql: RawSqlTransaction, events: readonly OutboxEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const endpointsOf = await this.subscribedEndpoints(events, async (tenantId, partnerClientId) =>
+      (
+        await sql.query(
+          Prisma.sql`SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "tenantId" = ${tenantId} AND "partnerClientId" = ${partnerClientId} AND "enabled" ORDER BY "id"`,
+        )
+      ).map((row) => ({ id: Number(row.id), eventTypes: JSON.parse(row.eventTypes as string) as unknown })),
+    );
+    await writeEventsSql(sql, events, endpointsOf);
+  }
+
+  /** Which endpoints take each event: each partner's enabled endpoints (remembered, else loaded), filtered by type. */
+  private async subscribedEndpoints(
+    events: readonly OutboxEvent[],
+    load: (tenantId: number, partnerClientId: string) => Promise<SubscribedEndpoint[]>,
+  ): Promise<(event: OutboxEvent) => SubscribedEndpoint[]> {
     const endpointsOf = new Map<string, SubscribedEndpoint[]>();
     for (const { tenantId, partnerClientId } of events) {
       const key = partnerKey(tenantId, partnerClientId);
-      if (!endpointsOf.has(key)) endpointsOf.set(key, await this.enabledEndpoints(tx, tenantId, partnerClientId));
+      if (!endpointsOf.has(key)) endpointsOf.set(key, await (this.endpoints.get(key) ?? this.endpoints.remember(key, () => load(tenantId, partnerClientId), (rows) => rows)));
     }
-    await writeEvents(tx, events, (event) => (endpointsOf.get(partnerKey(event.tenantId, event.partnerClientId)) ?? []).filter((endpoint) => subscribes(endpoint, event.type)));
-  }
-
-  private async enabledEndpoints(tx: Writer, tenantId: number, partnerClientId: string): Promise<SubscribedEndpoint[]> {
-    const key = partnerKey(tenantId, partnerClientId);
-    return (
-      this.endpoints.get(key) ??
-      this.endpoints.remember(
-        key,
-        () => tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } }),
-        (rows) => rows,
-      )
-    );
+    return (event) => (endpointsOf.get(partnerKey(event.tenantId, event.partnerClientId)) ?? []).filter((endpoint) => subscribes(endpoint, event.type));
   }
 
   /** An event of a purchase order (closed), read by id. */
@@ -234,18 +300,15 @@ export class WebhookOutbox {
 
   /** One event per partner the member is bound to, naming the member by that partner's externalUserId. */
   async memberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
-    const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: { tenantId: true, partnerClientId: true, externalUserId: true }, orderBy: { id: 'asc' } });
-    await this.emit(
-      tx,
-      bindings.map((binding) => ({
-        tenantId: binding.tenantId,
-        partnerClientId: binding.partnerClientId,
-        type,
-        orderingKey,
-        data: { externalUserId: binding.externalUserId, ...data },
-        occurredAt,
-      })),
-    );
+    const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: MEMBER_BINDING_FIELDS, orderBy: { id: 'asc' } });
+    await this.emit(tx, memberEvents(bindings, type, orderingKey, data, occurredAt));
+  }
+
+  /** memberEvent inside a raw transaction (db/raw-sql.ts). */
+  async memberEventSql(sql: RawSqlTransaction, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
+    const rows = await sql.query(Prisma.sql`SELECT "tenantId", "partnerClientId", "externalUserId" FROM "PartnerBinding" WHERE "memberId" = ${memberId} ORDER BY "id"`);
+    const bindings = rows.map((row) => ({ tenantId: Number(row.tenantId), partnerClientId: String(row.partnerClientId), externalUserId: String(row.externalUserId) }));
+    await this.emitSql(sql, memberEvents(bindings, type, orderingKey, data, occurredAt));
   }
 
   /** An event of a USD payment order of a partner (paid, closed). */
