@@ -19,6 +19,7 @@ import { ServiceError } from '../core/errors/service-error';
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
 import { clientErrorFields } from './client-error-fields';
+import { CompiledQueries } from './compiled-queries';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { errorExtensions } from './error-extensions';
 import { explorerLandingPage, explorerRoutes } from './explorer';
@@ -172,7 +173,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const apollo = new ApolloServer<GraphQLContext>({
     // Errors never carry server internals, in development either (resolver errors are described in one place).
     includeStacktraceInErrorResponses: false,
-    schema,
+    gateway: new CompiledQueries(schema).gateway(),
     introspection: options.introspection,
     csrfPrevention: true,
     // With introspection off, "Did you mean ..." suggestions would map the schema all the same.
