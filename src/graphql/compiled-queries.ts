@@ -1,6 +1,6 @@
-// Query operations of /graphql run as graphql-jit compiles them: once per document, into a function
-// that reads plain fields as property reads (see plain-fields.ts) instead of calling a resolver per
-// field and value. A 100-user page answers ~1,500 fields, most of them plain.
+// Query operations of /graphql run as graphql-jit compiles them: once per document (from its second
+// run), into a function that reads plain fields as property reads (see plain-fields.ts) instead of
+// calling a resolver per field and value. A 100-user page answers ~1,500 fields, most of them plain.
 //
 // Apollo runs it through its executor interface (the `gateway` option, whose only part used here is
 // the executor): parsing, validation, the plugins, error formatting and the answer stay Apollo's.
@@ -29,17 +29,30 @@ type Executor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
 type ExecutorRequest = Parameters<Executor>[0];
 
 /**
- * Documents whose compiled operations are kept, least recently used dropped first. Apollo keeps the
- * parsed document of each query text it validated and hands that same object back for that text, so
- * a document is compiled once while Apollo keeps it.
+ * Documents whose operations are tracked (and compiled), least recently used dropped first. Apollo
+ * keeps the parsed document of each query text it validated and hands that same object back for that
+ * text, so a document is compiled once while Apollo keeps it. A compiled page query holds ~30 kB.
  */
 export const MAX_COMPILED_DOCUMENTS = 500;
+
+/**
+ * An operation is compiled on its second run: compiling costs about twice what parsing and validating
+ * it cost (the user page: 1.9-3.4 ms against 1.1-1.9 ms, load 15), so one-off documents run on
+ * graphql-js and neither cost that nor hold memory.
+ */
+const COMPILED_FROM_RUN = 2;
 
 /** graphql-js's own coercion limit (`execute` stops at 50 variable errors). */
 const MAX_VARIABLE_ERRORS = 50;
 
 /** A compiled operation, or null when graphql-jit cannot compile it (graphql-js then runs it). */
 type Compiled = { query: CompiledQuery; lineStarts: number[] } | null;
+
+/** An operation of a document: how often it ran, and once compiled, its compilation. */
+interface TrackedOperation {
+  runs: number;
+  compiled?: Compiled;
+}
 
 /** Where each line of `source` starts, to turn graphql-jit's line and column back into a position. */
 function lineStartsOf(source: Source | undefined): number[] {
@@ -60,8 +73,8 @@ function asGraphQLJsError(error: GraphQLError, source: Source | undefined, lineS
 }
 
 export class CompiledQueries {
-  /** Compiled operations by document, then by operation name ('' when the request names none). */
-  private readonly documents = new Map<DocumentNode, Map<string, Compiled>>();
+  /** Operations by document, then by operation name ('' when the request names none). */
+  private readonly documents = new Map<DocumentNode, Map<string, TrackedOperation>>();
 
   constructor(private readonly schema: GraphQLSchema) {}
 
@@ -98,6 +111,7 @@ export class CompiledQueries {
     return { data: result.data, errors };
   }
 
+  /** The operation compiled, or null while graphql-js runs it. */
   private compiled(document: DocumentNode, operationName: string): Compiled {
     let operations = this.documents.get(document);
     if (operations) {
@@ -107,12 +121,14 @@ export class CompiledQueries {
       if (this.documents.size >= MAX_COMPILED_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
     }
     this.documents.set(document, operations);
-    let compiled = operations.get(operationName);
-    if (compiled === undefined) {
+    let operation = operations.get(operationName);
+    if (!operation) operations.set(operationName, (operation = { runs: 0 }));
+    operation.runs += 1;
+    if (operation.runs < COMPILED_FROM_RUN) return null;
+    if (operation.compiled === undefined) {
       const query = compileQuery(this.schema, document, operationName || undefined, { disablingCapturingStackErrors: true });
-      compiled = isCompiledQuery(query) ? { query, lineStarts: lineStartsOf(document.loc?.source) } : null;
-      operations.set(operationName, compiled);
+      operation.compiled = isCompiledQuery(query) ? { query, lineStarts: lineStartsOf(document.loc?.source) } : null;
     }
-    return compiled;
+    return operation.compiled;
   }
 }
