@@ -70,7 +70,7 @@ function shapeOf(result: ExecutionResult) {
       path: error.path,
       extensions: error.extensions,
       thrown: error.originalError === undefined ? undefined : { kind: error.originalError.constructor.name, message: error.originalError.message },
-      thrownSame: [notFound, refused].includes(error.originalError as Error),
+      thrownSame: ([notFound, refused] as Error[]).includes(error.originalError as Error),
     })),
   };
 }

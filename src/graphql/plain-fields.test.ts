@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { execute, type GraphQLObjectType, parse } from 'graphql';
-import { Authorized, buildSchema, Field, FieldResolver, type MiddlewareFn, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Authorized, buildSchema, type BuildSchemaOptions, Field, FieldResolver, type MiddlewareFn, ObjectType, Query, Resolver, UseMiddleware } from 'type-graphql';
 import { describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from './plugin';
 import { resolvePlainFieldsByDefault } from './plain-fields';
@@ -53,7 +53,7 @@ class ProbeResolver {
 const PROBE = '{ plainFieldsProbe { inherited plain renamedField guarded watchedField computed } }';
 
 async function probeSchema(granted: boolean) {
-  const options = { resolvers: [ProbeResolver] as const, validate: false, authChecker: () => granted };
+  const options: BuildSchemaOptions = { resolvers: [ProbeResolver], validate: false, authChecker: () => granted };
   const schema = await buildSchema(options);
   resolvePlainFieldsByDefault(schema, options);
   return schema;

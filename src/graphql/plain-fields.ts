@@ -25,7 +25,7 @@ function classesOf(target: ClassTarget, interfaces: readonly ClassTarget[] = [])
  * Drops type-graphql's resolver from the object fields that read their own property and nothing
  * else. Call it on the schema `buildSchema(options)` built (the metadata is then complete).
  */
-export function resolvePlainFieldsByDefault(schema: GraphQLSchema, options: Pick<BuildSchemaOptions, 'globalMiddlewares'>): void {
+export function resolvePlainFieldsByDefault(schema: GraphQLSchema, options: BuildSchemaOptions): void {
   // Global middlewares run on every field, plain ones included.
   if (options.globalMiddlewares?.length) return;
   const storage = getMetadataStorage();
