@@ -11,7 +11,7 @@ import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, Sup
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { applyWalletMovement, WALLET_DEBIT_ERRORS, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
-import { PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
+import { type OutboxEvent, PURCHASE_ORDER_EVENT_FIELDS, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -129,12 +129,13 @@ export class WalletPayService {
         const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
         throw statusError(current) ?? notPayable(payOrder);
       }
-      await this.markBusinessOrderPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
+      const events = await this.markBusinessOrderPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
       const change = await applyWalletMovement(
         tx,
         this.outbox,
         { memberId: member.memberId, amount: -payOrder.amount, kind: WalletLedgerKind.PAY, bizRef: payBizRef(payOrder.paymentId), remark: `${payOrder.kind} ${payOrder.bizNo}` },
         payTime,
+        events,
       );
       // The pay order was unpaid, so its debit cannot exist yet; if it does, the ledger wins.
       if (!change.applied) throw new ServiceError(ErrorCatalogue.PAY_ORDER_ALREADY_PAID, { paymentId: payOrder.paymentId });
@@ -174,8 +175,9 @@ export class WalletPayService {
   /**
    * Marks what the pay order settles paid, with conditional updates: the order (ownership and ids
    * were read above and never change) must still be unpaid, and so must every bill of the group.
+   * Answers the events of it, written with the wallet's.
    */
-  private async markBusinessOrderPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: PayTarget, memberId: number, tenantId: number, paidAt: Date): Promise<void> {
+  private async markBusinessOrderPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: PayTarget, memberId: number, tenantId: number, paidAt: Date): Promise<OutboxEvent[]> {
     if ('order' in target) {
       const { order } = target;
       const paid = await tx.purchaseOrder.updateMany({
@@ -187,8 +189,7 @@ export class WalletPayService {
         where: { orderId: order.id, status: OrderItemStatus.UNPAID },
         data: { status: OrderItemStatus.PAID },
       });
-      await this.outbox.emit(tx, [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)]);
-      return;
+      return [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)];
     }
     const where = { paymentId: payOrder.paymentId, memberId, tenantId };
     // A group never gains bills (each regrouping draws a new paymentId), so if every bill read above
@@ -196,6 +197,6 @@ export class WalletPayService {
     // them since makes the group unpayable.
     const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
     if (paid.count !== target.billCount) throw notPayable(payOrder);
-    await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
+    return this.outbox.supplementEventsOf(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
   }
 }

@@ -7,7 +7,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { MAX_INT32 } from '../order/query-guards';
 import { WebhookEventType } from '../webhook/event-types';
-import type { WebhookOutbox } from '../webhook/webhook-outbox';
+import type { OutboxEvent, WebhookOutbox } from '../webhook/webhook-outbox';
 
 /** What a ledger row says happened (WalletLedger.kind). */
 export const WalletLedgerKind = {
@@ -58,7 +58,12 @@ export interface WalletChange {
   applied: boolean;
 }
 
-export async function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date): Promise<WalletChange> {
+/**
+ * Moves the money and writes the wallet's event. `alongside` are other events of the same change (the
+ * order a pay settles), written in the same outbox inserts as the wallet's (one insert of events and
+ * one of deliveries per pay instead of two each); nothing is written when the bizRef had moved money.
+ */
+export async function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
   const { memberId, amount, bizRef } = movement;
   // Found through the member's wallet, so the (walletId, bizRef) key serves it without a wallet read first.
   const earlier = await tx.walletLedger.findFirst({ where: { bizRef, wallet: { memberId } } });
@@ -78,7 +83,7 @@ export async function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutb
   const entry = await tx.walletLedger.create({
     data: { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now },
   });
-  await outbox.memberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now);
+  await outbox.memberEvent(tx, amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now, alongside);
   return { entry, applied: true };
 }
 
