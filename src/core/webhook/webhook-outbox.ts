@@ -64,12 +64,14 @@ export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], en
   if (pairs.length === 0) return eventIds;
   // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
   // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
-  // failing the partner's call on the foreign key), and one of another partner never does.
+  // failing the partner's call on the foreign key), and one of another partner never does. In event
+  // order: the worker sends the deliveries of a key and endpoint in the order of their ids.
   await tx.$executeRaw`
     INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
     FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
-    WHERE ${Prisma.join(pairs, ' OR ')}`;
+    WHERE ${Prisma.join(pairs, ' OR ')}
+    ORDER BY ev."id", en."id"`;
   return eventIds;
 }
 
