@@ -1,12 +1,16 @@
 // npm run bench:webhooks: what partner webhooks cost partner calls, and how soon events arrive.
-// 1. Order create and wallet pay on a server whose partner has no endpoint, then on a fresh one whose
-//    partner has an endpoint subscribed to every event, delivered meanwhile to a local receiver: the
-//    ratio of their req/s (target >= 0.9).
+// 1. Order create and wallet pay on two servers side by side, one whose partner has no endpoint and
+//    one whose partner has an endpoint subscribed to every event, delivered meanwhile to a local
+//    receiver: each operation runs on the first, then on the second, and the ratio of their req/s is
+//    the figure (target >= 0.9). After each phase on the second, the bench waits until its deliveries
+//    are all sent, so a phase's deliveries never run into the next one's measurement.
 // 2. Event to delivery: events committed to the outbox of the running server at 100 per second, each
 //    timed from its occurredAt to its arrival at the receiver (target p99 < 1 s).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openDatabase } from '../src/core/db/client';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { SEED } from '../test/support/database';
 import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { type BenchServers, DURATION_SECONDS, report, run, type ScenarioResult, startServers } from './harness';
@@ -30,9 +34,8 @@ const receiver = createServer((request, response) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-/** One server and database: bare route, order create, wallet pay; `timeEvents` then runs part 2 on it. */
-async function measure(withEndpoint: boolean, timeEvents: boolean): Promise<{ results: ScenarioResult[]; label: string }> {
-  const label = withEndpoint ? ', endpoint subscribed' : ', no endpoint';
+/** One server and database, with the bench's own connection to see its deliveries. */
+async function startServer(withEndpoint: boolean) {
   let paymentIds: string[] = [];
   const servers = await startServers({
     demoData: true,
@@ -41,16 +44,16 @@ async function measure(withEndpoint: boolean, timeEvents: boolean): Promise<{ re
       if (withEndpoint) await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } });
     },
   });
-  try {
-    const headers = await partnerHeaders(servers.appUrl);
-    const results = [await run({ name: `bare Fastify GET /bare${label}`, url: `${servers.bareUrl}/bare` })];
-    results.push(await run(orderCreateScenario(servers.appUrl, headers, label)));
-    results.push(await run(walletPayScenario(servers.appUrl, headers, paymentIds, label)));
-    if (timeEvents) await timeDeliveries(servers);
-    return { results, label };
-  } finally {
-    await servers.stop();
-  }
+  const observer = await openDatabase(servers.scratch.target);
+  return { label: withEndpoint ? ', endpoint subscribed' : ', no endpoint', servers, observer, paymentIds, headers: await partnerHeaders(servers.appUrl), results: [] as ScenarioResult[] };
+}
+type Target = Awaited<ReturnType<typeof startServer>>;
+
+/** Waits until the server has no delivery pending (sent and recorded); answers how long that took, ms. */
+async function drained(target: Target): Promise<number> {
+  const start = Date.now();
+  while ((await target.observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } })) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  return Date.now() - start;
 }
 
 /**
@@ -74,9 +77,20 @@ async function timeDeliveries(servers: BenchServers): Promise<void> {
   console.log(`p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms (target p99 < 1000 ms)`);
 }
 
+const none = await startServer(false);
+const subscribed = await startServer(true);
 try {
-  const none = await measure(false, false);
-  const subscribed = await measure(true, true);
+  for (const target of [none, subscribed]) target.results.push(await run({ name: `bare Fastify GET /bare${target.label}`, url: `${target.servers.bareUrl}/bare` }));
+  const phases = [(target: Target) => orderCreateScenario(target.servers.appUrl, target.headers, target.label), (target: Target) => walletPayScenario(target.servers.appUrl, target.headers, target.paymentIds, target.label)];
+  for (const scenario of phases) {
+    for (const target of [none, subscribed]) {
+      const measured = scenario(target);
+      target.results.push(await run(measured));
+      const waited = await drained(target);
+      if (waited > 0) console.log(`${measured.name}: its deliveries were all sent ${waited} ms after the last answer`);
+    }
+  }
+  await timeDeliveries(subscribed.servers);
   report('Partner calls without webhooks', none.results);
   report('Partner calls with a subscribed endpoint (deliveries running meanwhile)', subscribed.results);
   console.log(`\nDeliveries received during the runs: ${received}`);
@@ -89,5 +103,9 @@ try {
     console.log(`| ${name} | ${without.requestsPerSecond} | ${withIt.requestsPerSecond} | ${(withIt.requestsPerSecond / without.requestsPerSecond).toFixed(2)} |`);
   }
 } finally {
+  for (const target of [none, subscribed]) {
+    await target.observer.close();
+    await target.servers.stop();
+  }
   receiver.close();
 }

@@ -10,7 +10,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { type BuildSchemaOptions, buildSchema } from 'type-graphql';
 import type { Core } from '../core/core';
 import { acceptedLanguages } from '../core/language/accept-language';
 import { ErrorCatalogue } from '../core/errors/catalogue';
@@ -19,6 +19,7 @@ import { ServiceError } from '../core/errors/service-error';
 import { authChecker } from './auth/auth-checker';
 import { AuthResolver } from './auth/auth.resolver';
 import { clientErrorFields } from './client-error-fields';
+import { CompiledQueries } from './compiled-queries';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { errorExtensions } from './error-extensions';
 import { explorerLandingPage, explorerRoutes } from './explorer';
@@ -27,6 +28,7 @@ import { auditPlugin } from './audit/audit-plugin';
 import { OperationLogResolver } from './audit/operation-log.resolver';
 import { watchListBounds } from './limits/list-bounds';
 import { GRAPHQL_MAX_TOKENS, type QueryLimits, queryLimitsPlugin } from './limits/query-limits';
+import { resolvePlainFieldsByDefault } from './plain-fields';
 import { OAuth2ClientResolver } from './oauth2/oauth2-client.resolver';
 import { OAuth2TokenResolver } from './oauth2/oauth2-token.resolver';
 import { SocialClientResolver } from './social/social-client.resolver';
@@ -57,8 +59,11 @@ import { UserResolver } from './user/user.resolver';
 
 export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, MenuSimpleViewResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver, OptionsResolver] as const;
 
-export function buildGraphQLSchema() {
-  return buildSchema({ resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' });
+export async function buildGraphQLSchema() {
+  const options: BuildSchemaOptions = { resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' };
+  const schema = await buildSchema(options);
+  resolvePlainFieldsByDefault(schema, options);
+  return schema;
 }
 
 export interface GraphQLOptions {
@@ -168,7 +173,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphQLOption
   const apollo = new ApolloServer<GraphQLContext>({
     // Errors never carry server internals, in development either (resolver errors are described in one place).
     includeStacktraceInErrorResponses: false,
-    schema,
+    gateway: new CompiledQueries(schema).gateway(),
     introspection: options.introspection,
     csrfPrevention: true,
     // With introspection off, "Did you mean ..." suggestions would map the schema all the same.

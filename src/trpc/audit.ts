@@ -39,10 +39,11 @@ export interface MutationOutcome {
   data?: unknown;
 }
 
-export async function operationLogEntry({ ctx, core, languages }: TrpcContext, outcome: MutationOutcome): Promise<OperationLogEntry> {
+export async function operationLogEntry(context: TrpcContext, outcome: MutationOutcome): Promise<OperationLogEntry> {
+  const { ctx, core } = context;
   const userId = ctx.actor.kind === 'admin' ? ctx.actor.userId : null;
   const username = ctx.tenantId !== null && userId !== null ? ((await core.permissions.access(ctx.tenantId, userId))?.user.username ?? null) : null;
-  const description = outcome.error ? describeError(outcome.error.cause ?? outcome.error, ctx.requestId, core.errorCodes.messages, languages) : null;
+  const description = outcome.error ? describeError(outcome.error.cause ?? outcome.error, ctx.requestId, core.errorCodes.messages, context.languages) : null;
   const reason = isRecord(outcome.rawInput) && typeof outcome.rawInput.reason === 'string' && outcome.rawInput.reason.trim() !== '' ? `reason: ${outcome.rawInput.reason.trim()}` : null;
   const messages = [description?.message, reason].filter((text): text is string => typeof text === 'string');
   return {

@@ -18,18 +18,26 @@ export async function trpcPlugin(app: FastifyInstance, options: { core: Core }):
       // Staff sign in to the console and use the same access token here (Bearer); any other token
       // (a partner's) is refused before a procedure runs.
       createContext: async ({ req }) => {
-        const languages = acceptedLanguages(req.headers['accept-language']);
+        const acceptLanguage = req.headers['accept-language'];
         try {
           const { ctx } = await options.core.adminAuth.contextFor({ requestId: req.id, ip: req.ip, authorization: req.headers.authorization });
-          return { ctx, core: options.core, log: req.log, languages };
+          // Accept-Language only words error messages: parsed on the first error, not on every call.
+          let languages: readonly string[] | undefined;
+          return {
+            ctx,
+            core: options.core,
+            log: req.log,
+            get languages() {
+              return (languages ??= acceptedLanguages(acceptLanguage));
+            },
+          };
         } catch (error) {
-          throw toTrpcError(error, req.id, options.core.errorCodes.messages, languages);
+          throw toTrpcError(error, req.id, options.core.errorCodes.messages, acceptedLanguages(acceptLanguage));
         }
       },
       // Headers an error asks for (Retry-After on 503) go on the HTTP answer, as on the other faces.
-      responseMeta: ({ errors }) => ({
-        headers: Object.assign({}, ...errors.map((error) => describeError(error.cause ?? error, '').headers)) as Record<string, string>,
-      }),
+      responseMeta: ({ errors }) =>
+        errors.length === 0 ? {} : { headers: Object.assign({}, ...errors.map((error) => describeError(error.cause ?? error, '').headers)) as Record<string, string> },
       onError: ({ error, ctx }) => {
         app.metrics.refused('trpc', refusalCode(error.cause ?? error));
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, reqId: ctx?.ctx.requestId }, 'unexpected tRPC error');

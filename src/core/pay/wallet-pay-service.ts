@@ -12,7 +12,7 @@ import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, Sup
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { applyWalletMovement, applyWalletMovementSql, WALLET_DEBIT_ERRORS, type WalletChange, WalletLedgerKind } from '../wallet/wallet-ledger';
 import { WebhookEventType } from '../webhook/event-types';
-import { type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
+import { type OutboxEvent, type PurchaseOrderEventSource, purchaseOrderEventOf, type WebhookOutbox } from '../webhook/webhook-outbox';
 
 export interface WalletPayInput {
   externalUserId: string;
@@ -165,8 +165,8 @@ export class WalletPayService {
               const [current] = await sql.query(Prisma.sql`SELECT "status" FROM "PayOrder" WHERE "id" = ${payOrder.id}`);
               throw statusError({ ...payOrder, status: Number(current?.status) }) ?? notPayable(payOrder);
             }
-            await this.markPurchaseOrderPaid(sql, payOrder, target.order, payTime);
-            return debited(payOrder, await applyWalletMovementSql(sql, this.outbox, debit, payTime));
+            const events = await this.markPurchaseOrderPaid(sql, payOrder, target.order, payTime);
+            return debited(payOrder, await applyWalletMovementSql(sql, this.outbox, debit, payTime, events));
           })
         : await this.db.$transaction(async (tx) => {
             const claimed = await tx.payOrder.updateMany({ where: claim, data: { status: PayOrderStatus.PAID, paidAt: payTime } });
@@ -174,8 +174,8 @@ export class WalletPayService {
               const current = await tx.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
               throw statusError(current) ?? notPayable(payOrder);
             }
-            await this.markSupplementsPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
-            return debited(payOrder, await applyWalletMovement(tx, this.outbox, debit, payTime));
+            const events = await this.markSupplementsPaid(tx, payOrder, target, member.memberId, ownership.tenantId, payTime);
+            return debited(payOrder, await applyWalletMovement(tx, this.outbox, debit, payTime, events));
           });
     return { paymentId: payOrder.paymentId, payAmount: payOrder.amount, balance, payTime };
   }
@@ -210,28 +210,29 @@ export class WalletPayService {
 
   /**
    * Marks the purchase order and its items paid, with conditional updates: the order (ownership and
-   * ids were read above and never change) must still be unpaid. The same columns Prisma would write (updatedAt).
+   * ids were read above and never change) must still be unpaid. The same columns Prisma would write
+   * (updatedAt). Answers its event, written with the wallet's.
    */
-  private async markPurchaseOrderPaid(sql: RawSqlTransaction, payOrder: PayOrderRecord, order: PurchaseOrderEventSource & { id: number }, paidAt: Date): Promise<void> {
+  private async markPurchaseOrderPaid(sql: RawSqlTransaction, payOrder: PayOrderRecord, order: PurchaseOrderEventSource & { id: number }, paidAt: Date): Promise<OutboxEvent[]> {
     const paid = await sql.execute(Prisma.sql`
       UPDATE "PurchaseOrder" SET "status" = ${PurchaseOrderStatus.PAID}, "paidAt" = ${paidAt}, "updatedAt" = ${paidAt} WHERE "id" = ${order.id} AND "status" = ${PurchaseOrderStatus.UNPAID}`);
     if (paid !== 1) throw notPayable(payOrder);
     await sql.execute(Prisma.sql`
       UPDATE "PurchaseOrderItem" SET "status" = ${OrderItemStatus.PAID}, "updatedAt" = ${paidAt} WHERE "orderId" = ${order.id} AND "status" = ${OrderItemStatus.UNPAID}`);
-    await this.outbox.emitSql(sql, [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)]);
+    return [purchaseOrderEventOf(WebhookEventType.PURCHASE_ORDER_PAID, { ...order, status: PurchaseOrderStatus.PAID }, paidAt)];
   }
 
   /**
    * Marks the pay order's group of supplement bills paid, with one conditional update: every bill of
-   * the group must still be unpaid.
+   * the group must still be unpaid. Answers their events, written with the wallet's.
    */
-  private async markSupplementsPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: { billCount: number }, memberId: number, tenantId: number, paidAt: Date): Promise<void> {
+  private async markSupplementsPaid(tx: DbTransaction, payOrder: PayOrderRecord, target: { billCount: number }, memberId: number, tenantId: number, paidAt: Date): Promise<OutboxEvent[]> {
     const where = { paymentId: payOrder.paymentId, memberId, tenantId };
     // A group never gains bills (each regrouping draws a new paymentId), so if every bill read above
     // is still unpaid, the group is whole and its amount is the pay order's. An auto-debit of one of
     // them since makes the group unpayable.
     const paid = await tx.supplementBill.updateMany({ where: { ...where, status: SupplementStatus.UNPAID }, data: { status: SupplementStatus.PAID, paidAt } });
     if (paid.count !== target.billCount) throw notPayable(payOrder);
-    await this.outbox.supplementEvents(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
+    return this.outbox.supplementEventsOf(tx, WebhookEventType.SUPPLEMENT_PAID, where, paidAt);
   }
 }

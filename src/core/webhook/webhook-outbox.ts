@@ -50,68 +50,43 @@ const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u
 
 /**
  * The events in one multi-row insert, then their deliveries in another (none when no endpoint takes
- * them); answers the event ids, in the order of `events`.
+ * them); answers the event ids, in the order of `events`. Both are raw statements: through the client
+ * a createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler
+ * and plan interpreter; bench/README.md), and a wallet pay writes one per call.
  */
-export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
-  const eventIds = events.map(() => newWebhookEventId());
-  const rows = await tx.webhookEvent.createManyAndReturn({
-    data: events.map((event, index) => ({
-      eventId: eventIds[index] as string,
-      tenantId: event.tenantId,
-      partnerClientId: event.partnerClientId,
-      type: event.type,
-      orderingKey: event.orderingKey,
-      payload: event.data as object,
-      occurredAt: event.occurredAt,
-    })),
-    select: { id: true, eventId: true },
-  });
-  const deliveries = deliveriesInsert(events, eventIds, rows, endpointsOf);
-  if (deliveries) await tx.$executeRaw(deliveries);
-  return eventIds;
+export function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
+  return insertEvents((statement) => tx.$executeRaw(statement), events, endpointsOf);
 }
 
-/** writeEvents through a raw transaction (db/raw-sql.ts): the same rows, as Prisma writes them. */
-async function writeEventsSql(sql: RawSqlTransaction, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<void> {
-  const eventIds = events.map(() => newWebhookEventId());
-  // Prisma fills the @default(now()) itself (the column's SQL default would store another format on SQLite).
-  const createdAt = new Date();
-  const rows = await sql.query(Prisma.sql`
-    INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
-    VALUES ${Prisma.join(
-      events.map(
-        (event, index) =>
-          Prisma.sql`(${eventIds[index]}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`,
-      ),
-    )}
-    RETURNING "id", "eventId"`);
-  const deliveries = deliveriesInsert(
-    events,
-    eventIds,
-    rows.map((row) => ({ id: Number(row.id), eventId: String(row.eventId) })),
-    endpointsOf,
-  );
-  if (deliveries) await sql.execute(deliveries);
-}
-
-/** The insert of the deliveries of the written events (`rows`), or undefined when no endpoint takes any. */
-function deliveriesInsert(
+/**
+ * writeEvents's two inserts, sent by `execute`: a Prisma transaction's $executeRaw, or a raw
+ * transaction's (db/raw-sql.ts) for services whose whole transaction runs on the driver.
+ */
+async function insertEvents(
+  execute: (statement: Prisma.Sql) => Promise<number>,
   events: readonly OutboxEvent[],
-  eventIds: readonly string[],
-  rows: readonly { id: number; eventId: string }[],
   endpointsOf: (event: OutboxEvent) => readonly { id: number }[],
-): Prisma.Sql | undefined {
-  const rowIdOf = new Map(rows.map((row) => [row.eventId, row.id]));
-  const pairs = events.flatMap((event, index) => endpointsOf(event).map((endpoint) => Prisma.sql`(ev."id" = ${rowIdOf.get(eventIds[index] as string)} AND en."id" = ${endpoint.id})`));
-  if (pairs.length === 0) return undefined;
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const eventIds = events.map(() => newWebhookEventId());
+  // Prisma's client would fill the @default(now()) itself (the column's SQL default stores another format on SQLite).
+  const createdAt = new Date();
+  await execute(Prisma.sql`
+    INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
+    VALUES ${Prisma.join(events.map((event, index) => Prisma.sql`(${eventIds[index]}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`))}`);
+  const pairs = events.flatMap((event, index) => endpointsOf(event).map((endpoint) => Prisma.sql`(ev."eventId" = ${eventIds[index]} AND en."id" = ${endpoint.id})`));
+  if (pairs.length === 0) return eventIds;
   // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
   // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
-  // failing the partner's call on the foreign key), and one of another partner never does.
-  return Prisma.sql`
+  // failing the partner's call on the foreign key), and one of another partner never does. In event
+  // order: the worker sends the deliveries of a key and endpoint in the order of their ids.
+  await execute(Prisma.sql`
     INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
     FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
-    WHERE ${Prisma.join(pairs, ' OR ')}`;
+    WHERE ${Prisma.join(pairs, ' OR ')}
+    ORDER BY ev."id", en."id"`);
+  return eventIds;
 }
 
 export function orderOrderingKey(orderNo: string): string {
@@ -223,7 +198,7 @@ export class WebhookOutbox {
         )
       ).map((row) => ({ id: Number(row.id), eventTypes: JSON.parse(row.eventTypes as string) as unknown })),
     );
-    await writeEventsSql(sql, events, endpointsOf);
+    await insertEvents(sql.execute, events, endpointsOf);
   }
 
   /** Which endpoints take each event: each partner's enabled endpoints (remembered, else loaded), filtered by type. */
@@ -279,6 +254,11 @@ export class WebhookOutbox {
    * to each partner with items in it, in the order's or the bag's sequence.
    */
   async supplementEvents(tx: Writer, type: WebhookEventType, where: Prisma.SupplementBillWhereInput, occurredAt: Date): Promise<void> {
+    await this.emit(tx, await this.supplementEventsOf(tx, type, where, occurredAt));
+  }
+
+  /** The events supplementEvents writes, for a caller that writes them with others of the same change. */
+  async supplementEventsOf(tx: Writer, type: WebhookEventType, where: Prisma.SupplementBillWhereInput, occurredAt: Date): Promise<OutboxEvent[]> {
     const bills = await tx.supplementBill.findMany({
       where,
       select: { tenantId: true, orderExpensesNo: true, bizType: true, bizNo: true, amount: true, reason: true, status: true, paymentId: true },
@@ -295,20 +275,23 @@ export class WebhookOutbox {
       if (!order) continue;
       events.push({ tenantId: order.tenantId, partnerClientId: order.partnerClientId, type, orderingKey: orderOrderingKey(order.orderNo), data: { ...orderData(order), ...billData }, occurredAt });
     }
-    await this.emit(tx, events);
+    return events;
   }
 
-  /** One event per partner the member is bound to, naming the member by that partner's externalUserId. */
-  async memberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
+  /**
+   * One event per partner the member is bound to, naming the member by that partner's externalUserId,
+   * written after `alongside` (other events of the same change) in the same inserts.
+   */
+  async memberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date, alongside: readonly OutboxEvent[] = []): Promise<void> {
     const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: MEMBER_BINDING_FIELDS, orderBy: { id: 'asc' } });
-    await this.emit(tx, memberEvents(bindings, type, orderingKey, data, occurredAt));
+    await this.emit(tx, [...alongside, ...memberEvents(bindings, type, orderingKey, data, occurredAt)]);
   }
 
   /** memberEvent inside a raw transaction (db/raw-sql.ts). */
-  async memberEventSql(sql: RawSqlTransaction, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): Promise<void> {
+  async memberEventSql(sql: RawSqlTransaction, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date, alongside: readonly OutboxEvent[] = []): Promise<void> {
     const rows = await sql.query(Prisma.sql`SELECT "tenantId", "partnerClientId", "externalUserId" FROM "PartnerBinding" WHERE "memberId" = ${memberId} ORDER BY "id"`);
     const bindings = rows.map((row) => ({ tenantId: Number(row.tenantId), partnerClientId: String(row.partnerClientId), externalUserId: String(row.externalUserId) }));
-    await this.emitSql(sql, memberEvents(bindings, type, orderingKey, data, occurredAt));
+    await this.emitSql(sql, [...alongside, ...memberEvents(bindings, type, orderingKey, data, occurredAt)]);
   }
 
   /** An event of a USD payment order of a partner (paid, closed). */

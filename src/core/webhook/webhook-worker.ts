@@ -40,6 +40,8 @@ export interface WebhookWorkerSettings {
   perEndpointConcurrency: number;
   /** Deliveries of one key and endpoint one claim takes at most, sent one after the other. */
   maxRunLength: number;
+  /** An ended attempt is recorded this long after, with the others ended meanwhile (one transaction), ms. */
+  recordDelayMs: number;
 }
 
 /** About a day of retries (27.6 h), as Standard Webhooks suggests. */
@@ -52,6 +54,7 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   maxConcurrency: 64,
   perEndpointConcurrency: 16,
   maxRunLength: 32,
+  recordDelayMs: 20,
 };
 
 /** Pause before listening again after the LISTEN connection failed, ms (the poll covers the gap). */
@@ -349,7 +352,8 @@ export class WebhookWorker {
             ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
           RETURNING "id", "endpointId", "orderingKey"`),
       );
-      const { kept, over } = this.withinEndpointLimits(leased);
+      // RETURNING answers in no particular order: the older deliveries start first, as on SQLite.
+      const { kept, over } = this.withinEndpointLimits(leased.sort((a, b) => a.id - b.id));
       if (over.length > 0) await this.releaseLeases(over, token);
       // No other process claims a follower meanwhile: its head, leased here, is pending before it.
       const runs = await this.runsFrom(kept, at);
@@ -432,28 +436,38 @@ export class WebhookWorker {
   }
 
   /**
-   * Sends a run one delivery after the other, each once the one before it is recorded delivered, so
-   * a key's order holds as when each was claimed alone. At the first that is not delivered (a failed
-   * attempt, a lost lease, a failed recording) the rest are released, due again after it in order.
+   * Sends a run one delivery after the other, each once the one before it was answered with a 2xx, so
+   * a key's order holds as when each was claimed alone. Attempts are recorded in the background (group
+   * commit, so the attempts of a run share a few transactions, not one each); the run ends once they
+   * are recorded. At the first that is not delivered its attempt is recorded and the rest are
+   * released, due again after it in order. A process killed before its records commit leaves the
+   * unrecorded deliveries leased: they are sent again, in order, after the leases expire (at least once).
    */
   private async deliverRun(run: readonly DueDelivery[]): Promise<void> {
-    for (const [index, delivery] of run.entries()) {
-      let delivered = false;
-      try {
-        delivered = await this.attempt(delivery);
-      } catch (error) {
-        this.logger.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record');
-      }
-      if (!delivered) {
+    const recording: Promise<boolean>[] = [];
+    try {
+      for (const [index, delivery] of run.entries()) {
+        const record = await this.send(delivery);
+        const settled = this.settle(record).catch((error: unknown) => {
+          this.logger.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record');
+          return false;
+        });
+        if (record.status === DeliveryStatus.DELIVERED) {
+          recording.push(settled);
+          continue;
+        }
+        await settled;
         const rest = run.slice(index + 1);
         await this.releaseLeases(rest, rest[0]?.leaseToken ?? '');
         return;
       }
+    } finally {
+      await Promise.all(recording);
     }
   }
 
-  /** Sends one delivery and records it; answers whether it was delivered (and recorded as such). */
-  private async attempt(delivery: DueDelivery): Promise<boolean> {
+  /** POSTs one delivery, signed; answers what its attempt records. */
+  private async send(delivery: DueDelivery): Promise<AttemptRecord> {
     const { event, endpoint } = delivery;
     const started = this.now();
     const timestamp = Math.floor(started / 1000);
@@ -483,23 +497,31 @@ export class WebhookWorker {
     }
     const finished = this.now();
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const gone = statusCode === 410;
     const retryDelay = this.settings.retryDelaysMs[delivery.attempts];
-    const status = ok ? DeliveryStatus.DELIVERED : gone || retryDelay === undefined ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
+    const status = ok ? DeliveryStatus.DELIVERED : statusCode === 410 || retryDelay === undefined ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
     const jittered = retryDelay === undefined ? 0 : Math.round(retryDelay * (0.8 + Math.random() * 0.4));
-    const held = await this.record({ delivery, started, finished, statusCode, responseBody, error, status, nextAttemptAt: finished + jittered });
-    if (!held) return false;
-    if (ok) {
+    return { delivery, started, finished, statusCode, responseBody, error, status, nextAttemptAt: finished + jittered };
+  }
+
+  /**
+   * Records the attempt, then its endpoint's state: a success ends its failing streak, 410 Gone or a
+   * day of failures disables it. Answers whether it was delivered (and recorded as such); an attempt
+   * whose lease was lost records nothing and changes nothing.
+   */
+  private async settle(record: AttemptRecord): Promise<boolean> {
+    const { endpoint } = record.delivery;
+    if (!(await this.record(record))) return false;
+    if (record.status === DeliveryStatus.DELIVERED) {
       if (endpoint.failingSince) await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
       return true;
     }
-    if (gone) {
-      await this.disable(endpoint, `410 Gone at ${new Date(finished).toISOString()}`, new Date(finished));
+    if (record.statusCode === 410) {
+      await this.disable(endpoint, `410 Gone at ${new Date(record.finished).toISOString()}`, new Date(record.finished));
       return false;
     }
-    const failingSince = endpoint.failingSince ?? new Date(started);
-    if (finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
-      await this.disable(endpoint, `every attempt failed since ${failingSince.toISOString()}`, new Date(finished));
+    const failingSince = endpoint.failingSince ?? new Date(record.started);
+    if (record.finished - failingSince.getTime() >= this.settings.disableAfterFailingMs) {
+      await this.disable(endpoint, `every attempt failed since ${failingSince.toISOString()}`, new Date(record.finished));
     } else if (!endpoint.failingSince) {
       await this.database.db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
     }
@@ -507,39 +529,47 @@ export class WebhookWorker {
   }
 
   /**
-   * Records the attempt with the others that ended meanwhile, in one transaction (group commit):
-   * at hundreds of attempts a second, two writes and a commit each cost the serving process more
-   * than the POSTs. Answers whether the lease still held: an attempt whose lease expired and was
-   * taken again records nothing.
+   * Records the attempt with the others that end within recordDelayMs, in one transaction (group
+   * commit): at hundreds of attempts a second, a transaction per attempt or two cost the serving
+   * process more than the POSTs (on SQLite its COMMIT is the dearest statement of a delivery). Answers
+   * whether the lease still held: an attempt whose lease expired and was taken again records nothing.
    */
   private record(record: AttemptRecord): Promise<boolean> {
     return new Promise((recorded, failed) => {
       this.unrecorded.push({ record, recorded, failed });
       if (!this.recording) {
         this.recording = true;
-        setImmediate(() => void this.recordQueued());
+        setTimeout(() => void this.recordQueued(), this.settings.recordDelayMs);
       }
     });
   }
 
-  /** Records what is queued, then what queued meanwhile, until nothing is left. */
+  /**
+   * Records what is queued, then what queued meanwhile, until nothing is left: per round one UPDATE of
+   * the deliveries whose lease still holds (answering which did) and one INSERT of their attempt log.
+   */
   private async recordQueued(): Promise<void> {
+    const postgres = this.database.target.provider === 'postgresql';
+    // The rows of the UPDATE's FROM are built of parameters, which PostgreSQL types only by a cast.
+    const timestamp = (at: number | null) => (postgres ? Prisma.sql`CAST(${at === null ? null : new Date(at)} AS TIMESTAMP(3))` : at === null ? Prisma.sql`NULL` : Prisma.sql`${new Date(at)}`);
+    const row = ({ delivery, started, finished, statusCode, responseBody, error, status, nextAttemptAt }: AttemptRecord) => Prisma.sql`
+      SELECT CAST(${delivery.id} AS INTEGER) AS "id", CAST(${delivery.leaseToken} AS TEXT) AS "leaseToken", CAST(${status} AS INTEGER) AS "status",
+        CAST(${delivery.attempts + 1} AS INTEGER) AS "attempts", ${timestamp(nextAttemptAt)} AS "nextAttemptAt", ${timestamp(started)} AS "lastAttemptAt",
+        CAST(${statusCode} AS INTEGER) AS "lastStatusCode", CAST(${finished - started} AS INTEGER) AS "lastLatencyMs", CAST(${responseBody ?? error} AS TEXT) AS "lastResponse",
+        ${timestamp(status === DeliveryStatus.DELIVERED ? finished : null)} AS "deliveredAt"`;
     while (this.unrecorded.length > 0) {
       const batch = this.unrecorded.splice(0);
       try {
         const held = await this.database.sql.transaction(async (sql) => {
-          const changed: boolean[] = [];
-          for (const { record } of batch) {
-            const { delivery, started, finished, statusCode, responseBody, error, status } = record;
-            const count = await sql.execute(Prisma.sql`
-              UPDATE "WebhookDelivery" SET "status" = ${status}, "attempts" = ${delivery.attempts + 1}, "nextAttemptAt" = ${new Date(record.nextAttemptAt)},
-                "leaseUntil" = NULL, "leaseToken" = NULL, "lastAttemptAt" = ${new Date(started)}, "lastStatusCode" = ${statusCode},
-                "lastLatencyMs" = ${finished - started}, "lastResponse" = ${responseBody ?? error},
-                "deliveredAt" = ${status === DeliveryStatus.DELIVERED ? Prisma.sql`${new Date(finished)}` : Prisma.sql`"deliveredAt"`}
-              WHERE "id" = ${delivery.id} AND "leaseToken" = ${delivery.leaseToken}`);
-            changed.push(count > 0);
-          }
-          const logged = batch.filter((_, index) => changed[index]).map(({ record }) => record);
+          const updated = await sql.query(Prisma.sql`
+            UPDATE "WebhookDelivery" SET "status" = r."status", "attempts" = r."attempts", "nextAttemptAt" = r."nextAttemptAt", "leaseUntil" = NULL, "leaseToken" = NULL,
+              "lastAttemptAt" = r."lastAttemptAt", "lastStatusCode" = r."lastStatusCode", "lastLatencyMs" = r."lastLatencyMs", "lastResponse" = r."lastResponse",
+              "deliveredAt" = COALESCE(r."deliveredAt", "WebhookDelivery"."deliveredAt")
+            FROM (${Prisma.join(batch.map(({ record }) => row(record)), ' UNION ALL ')}) AS r
+            WHERE "WebhookDelivery"."id" = r."id" AND "WebhookDelivery"."leaseToken" = r."leaseToken"
+            RETURNING "WebhookDelivery"."id"`);
+          const changed = new Set(updated.map((updatedRow) => Number(updatedRow.id)));
+          const logged = batch.map(({ record }) => record).filter((record) => changed.has(record.delivery.id));
           if (logged.length > 0) {
             await sql.execute(Prisma.sql`
               INSERT INTO "WebhookDeliveryAttempt" ("tenantId", "deliveryId", "statusCode", "latencyMs", "responseBody", "error", "attemptedAt")
@@ -547,7 +577,7 @@ export class WebhookWorker {
           }
           return changed;
         });
-        batch.forEach(({ recorded }, index) => recorded(held[index] ?? false));
+        for (const { record, recorded } of batch) recorded(held.has(record.delivery.id));
       } catch (error) {
         // Their leases expire and the deliveries are attempted again: at least once, never lost.
         for (const { failed } of batch) failed(error);

@@ -4,10 +4,14 @@
 // the numeric code of its error). Mutations refused before they ran (validation, depth and cost
 // limits, bad variables) are logged too, with the request's error code. Arguments are never stored,
 // so a password cannot reach the log; sign-in mutations log the username they attempted.
+//
+// The root mutation fields are timed by a wrapper on their resolvers, put on the schema when the
+// server starts, not by Apollo's `willResolveField` hook: a plugin with that hook makes Apollo wrap
+// the resolver of every field of the schema, for queries too, from the first mutation on.
 import { performance } from 'node:perf_hooks';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { getOperationAST, GraphQLError, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { defaultFieldResolver, getOperationAST, GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { OperationLogEntry } from '../../core/audit/operation-log-service';
 import type { Core } from '../../core/core';
 import { describeError, type ErrorMessages } from '../../core/errors/describe-error';
@@ -25,6 +29,8 @@ interface ResolvedMutation {
   error: unknown;
   result: unknown;
 }
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -70,6 +76,45 @@ function mutationOf(requestContext: GraphQLRequestContext<GraphQLContext>): Oper
   return operation?.operation === 'mutation' ? operation : null;
 }
 
+/** The root mutation fields each request's operation ran, by its context (the object resolvers receive). */
+const resolvedMutations = new WeakMap<object, ResolvedMutation[]>();
+
+/** Wraps each root mutation field's resolver to note, in its request's list, how it ended and how long it took. */
+function timeRootMutations(schema: GraphQLSchema): void {
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source, args: Record<string, unknown>, context: object, info) => {
+      const resolved = resolvedMutations.get(context);
+      if (!resolved) return resolve(source, args, context, info);
+      const started = performance.now();
+      const done = (error: unknown, result?: unknown) => {
+        resolved.push({ key: String(info.path.key), operation: info.fieldName, args, durationMs: Math.round(performance.now() - started), error, result });
+      };
+      let result: unknown;
+      try {
+        result = resolve(source, args, context, info);
+      } catch (error) {
+        done(error);
+        throw error;
+      }
+      if (isPromiseLike(result)) {
+        return Promise.resolve(result).then(
+          (value: unknown) => {
+            done(null, value);
+            return value;
+          },
+          (error: unknown) => {
+            done(error);
+            throw error;
+          },
+        );
+      }
+      done(null, result);
+      return result;
+    };
+  }
+}
+
 export function auditPlugin(core: Core, log: FastifyBaseLogger): ApolloServerPlugin<GraphQLContext> {
   /** Who a row is for: the signed-in administrator, or whom a sign-in mutation was for. */
   async function subjectOf(ctx: GraphQLContext['ctx'], mutation: Pick<ResolvedMutation, 'operation' | 'args' | 'result'> | null) {
@@ -91,31 +136,15 @@ export function auditPlugin(core: Core, log: FastifyBaseLogger): ApolloServerPlu
   }
 
   return {
-    async requestDidStart() {
+    async serverWillStart({ schema }) {
+      timeRootMutations(schema);
+    },
+
+    async requestDidStart({ contextValue }) {
       const started = performance.now();
       const resolved: ResolvedMutation[] = [];
+      resolvedMutations.set(contextValue, resolved);
       return {
-        async executionDidStart({ operation }) {
-          // Queries get no field hook at all: Apollo then skips its per-field instrumentation.
-          if (operation?.operation !== 'mutation') return;
-          return {
-            willResolveField({ info, args }) {
-              if (info.path.prev !== undefined) return;
-              const fieldStarted = performance.now();
-              return (error, result) => {
-                resolved.push({
-                  key: String(info.path.key),
-                  operation: info.fieldName,
-                  args: args as Record<string, unknown>,
-                  durationMs: Math.round(performance.now() - fieldStarted),
-                  error,
-                  result,
-                });
-              };
-            },
-          };
-        },
-
         async willSendResponse(requestContext) {
           const operation = mutationOf(requestContext);
           if (!operation) return;
