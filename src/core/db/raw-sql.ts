@@ -4,8 +4,16 @@
 // in the profile (bench/README.md, partner webhooks). The adapter is the client's own, so SQLite's
 // connection lock, statement cache, statement observers and committed-insert reports still apply.
 // SQL is written once with Prisma.sql: `?` placeholders on SQLite, `$n` on PostgreSQL.
-import type { ArgScalarType, SqlDriverAdapter, SqlQuery, SqlQueryable } from '@prisma/driver-adapter-utils';
+import type { ArgScalarType, SqlDriverAdapter, SqlQuery, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
+import { serviceUnavailable } from '../errors/service-unavailable';
 import type { Prisma } from './client';
+
+/**
+ * How long a transaction may wait to start, as Prisma's interactive transactions (maxWait): behind
+ * other transactions on SQLite's one connection, or for a pooled PostgreSQL connection. Past it the
+ * caller is refused as the database being unavailable (503), instead of queueing without bound.
+ */
+export const TRANSACTION_MAX_WAIT_MS = 2000;
 
 type Row = Record<string, unknown>;
 
@@ -44,22 +52,41 @@ export function rawSql(adapter: SqlDriverAdapter): RawSql {
     execute: (sql: Prisma.Sql) => queryable.executeRaw(toQuery(sql)),
   });
   const command = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
+  // The adapter opens the transaction (BEGIN) and ends its hold on the connection; COMMIT and
+  // ROLLBACK are the caller's to send, as Prisma's client does.
+  const rollBack = async (transaction: Transaction) => {
+    await transaction.executeRaw(command('ROLLBACK')).catch(() => undefined);
+    await transaction.rollback();
+  };
   return {
     ...on(adapter),
     async transaction(work) {
-      // The adapter opens the transaction (BEGIN) and ends its hold on the connection; COMMIT and
-      // ROLLBACK are the caller's to send, as Prisma's client does.
-      const transaction = await adapter.startTransaction();
+      const transaction = await startedWithin(adapter.startTransaction(), TRANSACTION_MAX_WAIT_MS, rollBack);
       try {
         const result = await work(on(transaction));
         await transaction.executeRaw(command('COMMIT'));
         await transaction.commit();
         return result;
       } catch (error) {
-        await transaction.executeRaw(command('ROLLBACK')).catch(() => undefined);
-        await transaction.rollback();
+        await rollBack(transaction);
         throw error;
       }
     },
   };
+}
+
+/** `started`, unless it takes longer than `maxWaitMs`: then refused, and ended by `end` once it starts after all. */
+async function startedWithin(started: Promise<Transaction>, maxWaitMs: number, end: (late: Transaction) => Promise<void>): Promise<Transaction> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      started.then(end, () => undefined);
+      reject(serviceUnavailable('database'));
+    }, maxWaitMs);
+  });
+  try {
+    return await Promise.race([started, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
