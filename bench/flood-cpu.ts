@@ -6,11 +6,9 @@
 //   BENCH_BASELINE=../main npx tsx bench/flood-cpu.ts
 // BENCH_FLOOD_ONLY=1 skips the bare route, for a profile of the refusal alone (with BENCH_PERF_PROF=1,
 // `perf record -g -p <the server's pid>`; see README).
-import { fork } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { resolve } from 'node:path';
 import { SEED } from '../test/support/database';
-import { CONNECTIONS, startServers } from './harness';
+import { CONNECTIONS, startBaseline, startServers } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
@@ -51,18 +49,6 @@ async function send(url: string, requests: Buffer[]): Promise<Map<number, number
   return statuses;
 }
 
-/** The baseline checkout's app server on the same database, and its CPU clock. */
-async function startBaseline(checkout: string, databaseUrl: string) {
-  const child = fork(resolve(checkout, 'bench/server.ts'), [], { cwd: checkout, execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl } });
-  const { appUrl } = await new Promise<{ appUrl: string }>((done) => child.once('message', (message) => done(message as { appUrl: string })));
-  const cpuMicros = () =>
-    new Promise<number>((done) => {
-      child.once('message', (message) => done((message as { cpuMicros: number }).cpuMicros));
-      child.send('cpu');
-    });
-  const stop = () => new Promise((done) => (child.once('exit', done), child.send('stop')));
-  return { appUrl, cpuMicros, stop };
-}
 
 const servers = await startServers();
 const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, servers.scratch.target.url) : undefined;

@@ -2,6 +2,7 @@
 // runs bounded in time, and a table of req/s with each route's ratio to the bare Fastify route
 // measured in the same run.
 import { type ChildProcess, fork } from 'node:child_process';
+import { resolve } from 'node:path';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { migrationsDir } from '../prisma/schema';
@@ -162,4 +163,17 @@ export function report(title: string, results: ScenarioResult[]): void {
     const ratio = (result.requestsPerSecond / bare.requestsPerSecond).toFixed(2);
     console.log(`| ${result.name} | ${result.requestsPerSecond} | ${result.p99Ms} | ${ratio} | ${result.non2xx} | ${result.rejected} | ${result.errors} |`);
   }
+}
+
+/** The baseline checkout's app server on the same database, and its CPU clock. */
+export async function startBaseline(checkout: string, databaseUrl: string) {
+  const child = fork(resolve(checkout, 'bench/server.ts'), [], { cwd: checkout, execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const { appUrl } = await new Promise<{ appUrl: string }>((done) => child.once('message', (message) => done(message as { appUrl: string })));
+  const cpuMicros = () =>
+    new Promise<number>((done) => {
+      child.once('message', (message) => done((message as { cpuMicros: number }).cpuMicros));
+      child.send('cpu');
+    });
+  const stop = () => new Promise((done) => (child.once('exit', done), child.send('stop')));
+  return { appUrl, cpuMicros, stop };
 }

@@ -4,6 +4,7 @@
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { type DatabaseTarget, sqliteFilePath } from '../src/core/db/database-url';
+import { OrderItemStatus, PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
 
 export type Row = Record<string, unknown>;
 
@@ -88,4 +89,28 @@ function postgresDriver(target: DatabaseTarget): RawDriver {
     close: () => pool.end(),
   });
   return on(pool);
+}
+
+/**
+ * A wallet pay's writes in one transaction on the raw driver (the benches' reference for the app's
+ * pay): pay order, order and items marked paid, the debit and its ledger row. False when the pay
+ * order is not payable.
+ */
+export async function rawWalletPay(raw: RawDriver, paymentId: string, memberId: number): Promise<boolean> {
+  const now = raw.time(new Date());
+  return raw.transaction(async (tx) => {
+    const [payOrder] = await tx.all('SELECT "id", "amount", "status" FROM "PayOrder" WHERE "paymentId" = ?', [paymentId]);
+    if (!payOrder || payOrder.status !== PayOrderStatus.UNPAID) return false;
+    await tx.run('UPDATE "PayOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PayOrderStatus.PAID, now, now, payOrder.id, PayOrderStatus.UNPAID]);
+    const [order] = await tx.all('SELECT "id" FROM "PurchaseOrder" WHERE "paymentId" = ?', [paymentId]);
+    await tx.run('UPDATE "PurchaseOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PurchaseOrderStatus.PAID, now, now, order?.id, PurchaseOrderStatus.UNPAID]);
+    await tx.run('UPDATE "PurchaseOrderItem" SET "status" = ?, "updatedAt" = ? WHERE "orderId" = ? AND "status" = ?', [OrderItemStatus.PAID, now, order?.id, OrderItemStatus.UNPAID]);
+    const amount = Number(payOrder.amount);
+    await tx.run('UPDATE "Wallet" SET "balance" = "balance" - ?, "updatedAt" = ? WHERE "memberId" = ? AND "balance" >= ?', [amount, now, memberId, amount]);
+    const [wallet] = await tx.all('SELECT "id", "balance" FROM "Wallet" WHERE "memberId" = ?', [memberId]);
+    await tx.run('INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      wallet?.id, memberId, -amount, wallet?.balance, 'pay', `pay:${paymentId}`, now,
+    ]);
+    return true;
+  });
 }

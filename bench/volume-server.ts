@@ -21,7 +21,7 @@ import { z } from '../src/core/validation';
 import { buildApp } from '../src/server';
 import { seededAdminToken } from '../test/support/admin';
 import { createPartner } from '../test/support/partner-clients';
-import { openRawDriver, type RawDriver } from './raw-driver';
+import { openRawDriver, type RawDriver, rawWalletPay } from './raw-driver';
 
 const config = loadConfig({
   ...process.env,
@@ -196,24 +196,7 @@ reference.post('/prisma/wallet-pay', async (request) => {
 });
 reference.post('/raw/wallet-pay', async (request) => {
   const { paymentId, memberId } = request.body as PayBody;
-  const now = raw.time(new Date());
-  return ok(
-    await raw.transaction(async (tx) => {
-      const [payOrder] = await tx.all('SELECT "id", "amount", "status" FROM "PayOrder" WHERE "paymentId" = ?', [paymentId]);
-      if (!payOrder || payOrder.status !== PayOrderStatus.UNPAID) return { paid: false };
-      await tx.run('UPDATE "PayOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PayOrderStatus.PAID, now, now, payOrder.id, PayOrderStatus.UNPAID]);
-      const [order] = await tx.all('SELECT "id" FROM "PurchaseOrder" WHERE "paymentId" = ?', [paymentId]);
-      await tx.run('UPDATE "PurchaseOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PurchaseOrderStatus.PAID, now, now, order?.id, PurchaseOrderStatus.UNPAID]);
-      await tx.run('UPDATE "PurchaseOrderItem" SET "status" = ?, "updatedAt" = ? WHERE "orderId" = ? AND "status" = ?', [OrderItemStatus.PAID, now, order?.id, OrderItemStatus.UNPAID]);
-      const amount = Number(payOrder.amount);
-      await tx.run('UPDATE "Wallet" SET "balance" = "balance" - ?, "updatedAt" = ? WHERE "memberId" = ? AND "balance" >= ?', [amount, now, memberId, amount]);
-      const [wallet] = await tx.all('SELECT "id", "balance" FROM "Wallet" WHERE "memberId" = ?', [memberId]);
-      await tx.run('INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)', [
-        wallet?.id, memberId, -amount, wallet?.balance, 'pay', `pay:${paymentId}`, now,
-      ]);
-      return { paid: true };
-    }),
-  );
+  return ok({ paid: await rawWalletPay(raw, paymentId, memberId) });
 });
 
 // The GraphQL page of 100 users with department, roles and posts, hand-written: the same JSON.

@@ -7,50 +7,15 @@
 // checkout's server pays as many orders on the same database in each round, its turn alternating.
 //   npx tsx bench/write-cpu.ts                      # BENCH_PAYS (300) per round, BENCH_ROUNDS (4)
 //   BENCH_BASELINE=/work/main npx tsx bench/write-cpu.ts
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { OrderItemStatus, PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
 import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
-import { run, startServers } from './harness';
-import { openRawDriver, type RawDriver } from './raw-driver';
+import { run, startBaseline, startServers } from './harness';
+import { openRawDriver, rawWalletPay } from './raw-driver';
 
 const PAYS = Number(process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /** Pay orders per round: the app's, the raw reference's, and the baseline's. */
 const SHARES = 3;
-
-/** The baseline checkout's app server on the same database, and its CPU clock. */
-async function startBaseline(checkout: string, databaseUrl: string) {
-  const child = fork(resolve(checkout, 'bench/server.ts'), [], { cwd: checkout, execArgv: ['--import', 'tsx'], env: { ...process.env, DATABASE_URL: databaseUrl } });
-  const { appUrl } = await new Promise<{ appUrl: string }>((done) => child.once('message', (message) => done(message as { appUrl: string })));
-  const cpuMicros = () =>
-    new Promise<number>((done) => {
-      child.once('message', (message) => done((message as { cpuMicros: number }).cpuMicros));
-      child.send('cpu');
-    });
-  const stop = () => new Promise((done) => (child.once('exit', done), child.send('stop')));
-  return { appUrl, cpuMicros, stop };
-}
-
-/** volume-server's /raw/wallet-pay: the same writes in one transaction on the raw driver. */
-async function rawWalletPay(raw: RawDriver, paymentId: string, memberId: number): Promise<void> {
-  const now = raw.time(new Date());
-  await raw.transaction(async (tx) => {
-    const [payOrder] = await tx.all('SELECT "id", "amount", "status" FROM "PayOrder" WHERE "paymentId" = ?', [paymentId]);
-    if (!payOrder || payOrder.status !== PayOrderStatus.UNPAID) throw new Error(`raw pay: ${paymentId} not payable`);
-    await tx.run('UPDATE "PayOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PayOrderStatus.PAID, now, now, payOrder.id, PayOrderStatus.UNPAID]);
-    const [order] = await tx.all('SELECT "id" FROM "PurchaseOrder" WHERE "paymentId" = ?', [paymentId]);
-    await tx.run('UPDATE "PurchaseOrder" SET "status" = ?, "paidAt" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = ?', [PurchaseOrderStatus.PAID, now, now, order?.id, PurchaseOrderStatus.UNPAID]);
-    await tx.run('UPDATE "PurchaseOrderItem" SET "status" = ?, "updatedAt" = ? WHERE "orderId" = ? AND "status" = ?', [OrderItemStatus.PAID, now, order?.id, OrderItemStatus.UNPAID]);
-    const amount = Number(payOrder.amount);
-    await tx.run('UPDATE "Wallet" SET "balance" = "balance" - ?, "updatedAt" = ? WHERE "memberId" = ? AND "balance" >= ?', [amount, now, memberId, amount]);
-    const [wallet] = await tx.all('SELECT "id", "balance" FROM "Wallet" WHERE "memberId" = ?', [memberId]);
-    await tx.run('INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      wallet?.id, memberId, -amount, wallet?.balance, 'pay', `pay:${paymentId}`, now,
-    ]);
-  });
-}
 
 let paymentIds: string[] = [];
 let memberId = 0;
@@ -83,7 +48,7 @@ try {
     const app = await pays(servers.appUrl, idsOf(round, 0), servers.cpuMicros);
     const baselineMicros = first ?? (await runBaseline());
     const rawStart = cpuNow();
-    for (const paymentId of idsOf(round, 1)) await rawWalletPay(raw, paymentId, memberId);
+    for (const paymentId of idsOf(round, 1)) if (!(await rawWalletPay(raw, paymentId, memberId))) throw new Error(`raw pay: ${paymentId} not payable`);
     const rawMicros = (cpuNow() - rawStart) / PAYS;
     const bareStart = await servers.cpuMicros();
     await run({ name: 'bare', url: servers.bareUrl, amount: PAYS });
