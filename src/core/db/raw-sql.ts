@@ -4,7 +4,7 @@
 // in the profile (bench/README.md, partner webhooks). The adapter is the client's own, so SQLite's
 // connection lock, statement cache, statement observers and committed-insert reports still apply.
 // SQL is written once with Prisma.sql: `?` placeholders on SQLite, `$n` on PostgreSQL.
-import type { ArgScalarType, SqlDriverAdapter, SqlQuery, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
+import { type ArgScalarType, type Error as DriverError, isDriverAdapterError, type SqlDriverAdapter, type SqlQuery, type SqlQueryable, type Transaction } from '@prisma/driver-adapter-utils';
 import { serviceUnavailable } from '../errors/service-unavailable';
 import type { Prisma } from './client';
 
@@ -16,6 +16,15 @@ import type { Prisma } from './client';
 export const TRANSACTION_MAX_WAIT_MS = 2000;
 
 type Row = Record<string, unknown>;
+
+/**
+ * Whether `error`, thrown by a statement here, is the driver adapter's report of `kind`: failed
+ * statements reach RawSql's callers as the adapter's DriverAdapterError (Prisma's client would have
+ * turned it into a coded PrismaClientKnownRequestError), its `cause.kind` the same on both providers.
+ */
+export function isDriverError(error: unknown, kind: DriverError['kind']): boolean {
+  return error instanceof Error && isDriverAdapterError(error) && error.cause.kind === kind;
+}
 
 /** The statements of one transaction (RawSql.transaction's `work` receives it). */
 export type RawSqlTransaction = Omit<RawSql, 'transaction'>;
