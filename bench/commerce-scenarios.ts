@@ -46,10 +46,12 @@ export async function partnerHeaders(appUrl: string): Promise<Record<string, str
   return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 }
 
-/** Order create: every request a new outOrderNo. */
+let orderCreateRuns = 0;
+
+/** Order create: every request a new outOrderNo (of scenarios made in the same millisecond too). */
 export function orderCreateScenario(appUrl: string, headers: Record<string, string>, label = ''): Scenario {
   let outOrderSeq = 0;
-  const run = `${process.pid}-${Date.now()}`;
+  const run = `${process.pid}-${Date.now()}-${(orderCreateRuns += 1)}`;
   return {
     name: `order create POST /open-api/order/purchase/create${label}`,
     url: `${appUrl}/open-api/order/purchase/create`,

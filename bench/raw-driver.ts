@@ -4,7 +4,7 @@
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { type DatabaseTarget, sqliteFilePath } from '../src/core/db/database-url';
-import { OrderItemStatus, PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
+import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus } from '../src/core/order/statuses';
 
 export type Row = Record<string, unknown>;
 
@@ -113,4 +113,56 @@ export async function rawWalletPay(raw: RawDriver, paymentId: string, memberId: 
     ]);
     return true;
   });
+}
+
+/** Who orders what in rawOrderCreate (and in volume-server's Prisma reference of it). */
+export interface RawOrderInput {
+  tenantId: number;
+  partnerClientId: string;
+  memberId: number;
+  externalUserId: string;
+  addressId: number;
+  goodsId: string;
+  skuId: string;
+}
+
+let orderSequence = 0;
+
+/** The order columns of a one-line order of one unit at `price`, with new business numbers. */
+export function orderFields(input: RawOrderInput, price: number) {
+  orderSequence += 1;
+  const stamp = `${process.pid}${Date.now()}${orderSequence}`;
+  return {
+    order: {
+      tenantId: input.tenantId, orderNo: `O${stamp}`, partnerClientId: input.partnerClientId, outOrderNo: `vbench-ref-${stamp}`, externalUserId: input.externalUserId,
+      memberId: input.memberId, addressId: input.addressId, requestHash: stamp, goodsAmount: price, freightAmount: 0, serviceFee: 0, payAmount: price,
+      status: PurchaseOrderStatus.UNPAID, paymentId: `PAY${stamp}`,
+    },
+    itemNo: `PI${stamp}`,
+  };
+}
+
+/**
+ * An order create's writes on the raw driver (the benches' reference for the app's create): the
+ * priced SKU read, then the order, its item and its pay order in one transaction.
+ */
+export async function rawOrderCreate(raw: RawDriver, input: RawOrderInput): Promise<{ orderNo: string; paymentId: string }> {
+  const [sku] = await raw.all('SELECT s."price", g."title" FROM "Goods" g JOIN "GoodsSku" s ON s."goodsRecordId" = g."id" WHERE g."source" = 1 AND g."goodsId" = ? AND s."skuId" = ?', [input.goodsId, input.skuId]);
+  const price = Number(sku?.price ?? 0);
+  const { order, itemNo } = orderFields(input, price);
+  const now = raw.time(new Date());
+  await raw.transaction(async (tx) => {
+    const created = await tx.run(
+      'INSERT INTO "PurchaseOrder" ("tenantId", "orderNo", "partnerClientId", "outOrderNo", "externalUserId", "memberId", "addressId", "address", "requestHash", "goodsAmount", "freightAmount", "serviceFee", "payAmount", "status", "paymentId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [order.tenantId, order.orderNo, order.partnerClientId, order.outOrderNo, order.externalUserId, order.memberId, order.addressId, '{}', order.requestHash, price, 0, 0, price, order.status, order.paymentId, now, now],
+    );
+    await tx.run(
+      'INSERT INTO "PurchaseOrderItem" ("tenantId", "orderId", "orderItemNo", "memberId", "source", "goodsId", "skuId", "title", "skuProps", "qty", "unitPrice", "amount", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)',
+      [order.tenantId, created.id, itemNo, input.memberId, input.goodsId, input.skuId, String(sku?.title ?? ''), '{}', price, price, OrderItemStatus.UNPAID, now, now],
+    );
+    await tx.run('INSERT INTO "PayOrder" ("tenantId", "paymentId", "memberId", "partnerClientId", "kind", "bizNo", "amount", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)', [
+      order.tenantId, order.paymentId, input.memberId, order.partnerClientId, PayOrderKind.PURCHASE, order.orderNo, price, now, now,
+    ]);
+  });
+  return { orderNo: order.orderNo, paymentId: order.paymentId };
 }

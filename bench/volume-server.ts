@@ -21,7 +21,7 @@ import { z } from '../src/core/validation';
 import { buildApp } from '../src/server';
 import { seededAdminToken } from '../test/support/admin';
 import { createPartner } from '../test/support/partner-clients';
-import { openRawDriver, type RawDriver, rawWalletPay } from './raw-driver';
+import { openRawDriver, orderFields, type RawDriver, type RawOrderInput, rawOrderCreate, rawWalletPay } from './raw-driver';
 
 const config = loadConfig({
   ...process.env,
@@ -121,21 +121,9 @@ reference.get('/raw/qc', async (request) => {
 });
 
 // Order create: the priced SKU read, then the order, its item and its pay order in one transaction.
-let sequence = 0;
-const orderFields = (body: { memberId: number; externalUserId: string; addressId: number }, price: number) => {
-  sequence += 1;
-  const stamp = `${process.pid}${Date.now()}${sequence}`;
-  return {
-    order: {
-      tenantId, orderNo: `O${stamp}`, partnerClientId, outOrderNo: `vbench-ref-${stamp}`, externalUserId: body.externalUserId, memberId: body.memberId, addressId: body.addressId,
-      requestHash: stamp, goodsAmount: price, freightAmount: 0, serviceFee: 0, payAmount: price, status: PurchaseOrderStatus.UNPAID, paymentId: `PAY${stamp}`,
-    },
-    itemNo: `PI${stamp}`,
-  };
-};
-interface CreateBody { memberId: number; externalUserId: string; addressId: number; goodsId: string; skuId: string }
+type CreateBody = Omit<RawOrderInput, 'tenantId' | 'partnerClientId'>;
 reference.post('/prisma/order-create', async (request) => {
-  const body = request.body as CreateBody;
+  const body = { ...(request.body as CreateBody), tenantId, partnerClientId };
   const goods = await db.goods.findFirst({ where: { source: 1, goodsId: body.goodsId }, include: { skus: { where: { skuId: body.skuId } } } });
   const price = goods?.skus[0]?.price ?? 0;
   const { order, itemNo } = orderFields(body, price);
@@ -151,27 +139,7 @@ reference.post('/prisma/order-create', async (request) => {
   ]);
   return ok({ orderNo: order.orderNo, paymentId: order.paymentId });
 });
-reference.post('/raw/order-create', async (request) => {
-  const body = request.body as CreateBody;
-  const [sku] = await raw.all('SELECT s."price", g."title" FROM "Goods" g JOIN "GoodsSku" s ON s."goodsRecordId" = g."id" WHERE g."source" = 1 AND g."goodsId" = ? AND s."skuId" = ?', [body.goodsId, body.skuId]);
-  const price = Number(sku?.price ?? 0);
-  const { order, itemNo } = orderFields(body, price);
-  const now = raw.time(new Date());
-  await raw.transaction(async (tx) => {
-    const created = await tx.run(
-      'INSERT INTO "PurchaseOrder" ("tenantId", "orderNo", "partnerClientId", "outOrderNo", "externalUserId", "memberId", "addressId", "address", "requestHash", "goodsAmount", "freightAmount", "serviceFee", "payAmount", "status", "paymentId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [tenantId, order.orderNo, partnerClientId, order.outOrderNo, order.externalUserId, order.memberId, order.addressId, '{}', order.requestHash, price, 0, 0, price, order.status, order.paymentId, now, now],
-    );
-    await tx.run(
-      'INSERT INTO "PurchaseOrderItem" ("tenantId", "orderId", "orderItemNo", "memberId", "source", "goodsId", "skuId", "title", "skuProps", "qty", "unitPrice", "amount", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)',
-      [tenantId, created.id, itemNo, body.memberId, body.goodsId, body.skuId, String(sku?.title ?? ''), '{}', price, price, OrderItemStatus.UNPAID, now, now],
-    );
-    await tx.run('INSERT INTO "PayOrder" ("tenantId", "paymentId", "memberId", "partnerClientId", "kind", "bizNo", "amount", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)', [
-      tenantId, order.paymentId, body.memberId, partnerClientId, PayOrderKind.PURCHASE, order.orderNo, price, now, now,
-    ]);
-  });
-  return ok({ orderNo: order.orderNo, paymentId: order.paymentId });
-});
+reference.post('/raw/order-create', async (request) => ok(await rawOrderCreate(raw, { ...(request.body as CreateBody), tenantId, partnerClientId })));
 
 // Wallet pay: pay order, order and items marked paid, the debit and its ledger row in one transaction.
 interface PayBody { paymentId: string; memberId: number }

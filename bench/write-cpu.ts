@@ -1,29 +1,44 @@
-// Server CPU per wallet pay (issue 12: writes >= 0.5 of a raw-driver transaction doing the same
+// Server CPU per partner write (issue 12: writes >= 0.5 of a raw-driver transaction doing the same
 // writes), counted by process.cpuUsage, which req/s on a shared machine cannot show steadily. Each
-// round pays BENCH_PAYS orders through the app, and as the reference runs the same transaction
-// through the raw driver (bench/raw-driver.ts, the SQL of volume-server's /raw/wallet-pay) in this
-// process with nothing else running, plus the server CPU of as many bare Fastify answers: a raw
-// transaction behind a bare route. With BENCH_BASELINE=<another checkout> (e.g. /work/main), that
-// checkout's server pays as many orders on the same database in each round, its turn alternating.
-//   npx tsx bench/write-cpu.ts                      # BENCH_PAYS (300) per round, BENCH_ROUNDS (4)
-//   BENCH_BASELINE=/work/main npx tsx bench/write-cpu.ts
+// round makes BENCH_WRITES writes through the app, and as the reference runs the same writes through
+// the raw driver (bench/raw-driver.ts, the SQL of volume-server's /raw/wallet-pay or
+// /raw/order-create) in this process with nothing else running, plus the server CPU of as many bare
+// Fastify answers: a raw transaction behind a bare route. With BENCH_BASELINE=<another checkout>
+// (e.g. /work/main), that checkout's server makes as many on the same database in each round, its
+// turn alternating. The write is wallet pay (default) or order create.
+//   npx tsx bench/write-cpu.ts [pay|create]          # BENCH_WRITES (300) per round, BENCH_ROUNDS (4)
+//   BENCH_BASELINE=/work/main npx tsx bench/write-cpu.ts create
 import { loadavg } from 'node:os';
-import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
-import { run, startBaseline, startServers } from './harness';
-import { openRawDriver, rawWalletPay } from './raw-driver';
+import { DEMO_MEMBER } from '../prisma/demo/member';
+import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
+import { SEED } from '../test/support/database';
+import { goods, orderCreateScenario, partnerHeaders, preparePayableOrders, sku, walletPayScenario } from './commerce-scenarios';
+import { run, type Scenario, startBaseline, startServers } from './harness';
+import { openRawDriver, type RawOrderInput, rawOrderCreate, rawWalletPay } from './raw-driver';
 
-const PAYS = Number(process.env.BENCH_PAYS ?? 300);
+const MODE = process.argv[2] ?? 'pay';
+if (MODE !== 'pay' && MODE !== 'create') throw new Error(`write-cpu: unknown write ${MODE} (pay or create)`);
+const WRITES = Number(process.env.BENCH_WRITES ?? process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-/** Pay orders per round: the app's, the raw reference's, and the baseline's. */
+/** Writes per round: the app's, the raw reference's, and the baseline's (pays each consume a prepared order). */
 const SHARES = 3;
 
 let paymentIds: string[] = [];
-let memberId = 0;
+let orderer: RawOrderInput | undefined;
 const servers = await startServers({
   demoData: true,
   prepare: async (db) => {
-    paymentIds = await preparePayableOrders(db, PAYS * ROUNDS * SHARES);
-    memberId = (await db.payOrder.findFirstOrThrow({ select: { memberId: true } })).memberId;
+    const member = await db.member.findUniqueOrThrow({ where: { unionId: DEMO_MEMBER.unionId }, include: { addresses: true } });
+    orderer = {
+      tenantId: SYSTEM_TENANT_ID,
+      partnerClientId: SEED.partnerClientId,
+      memberId: member.id,
+      externalUserId: DEMO_MEMBER.externalUserId,
+      addressId: member.addresses[0]?.id as number,
+      goodsId: goods.goodsId,
+      skuId: sku.skuId,
+    };
+    if (MODE === 'pay') paymentIds = await preparePayableOrders(db, WRITES * ROUNDS * SHARES);
   },
 });
 const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, servers.scratch.target.url) : undefined;
@@ -34,25 +49,34 @@ const cpuNow = () => {
 };
 try {
   const headers = await partnerHeaders(servers.appUrl);
-  const idsOf = (round: number, share: number) => paymentIds.slice((round * SHARES + share) * PAYS, (round * SHARES + share + 1) * PAYS);
-  const pays = async (appUrl: string, ids: string[], cpuMicros: () => Promise<number>) => {
+  const idsOf = (round: number, share: number) => paymentIds.slice((round * SHARES + share) * WRITES, (round * SHARES + share + 1) * WRITES);
+  const scenarioOf = (appUrl: string, round: number, share: number): Scenario =>
+    MODE === 'pay' ? walletPayScenario(appUrl, headers, idsOf(round, share)) : { ...orderCreateScenario(appUrl, headers), amount: WRITES };
+  const rawWrite = async (round: number) => {
+    if (MODE === 'pay') {
+      for (const paymentId of idsOf(round, 1)) if (!(await rawWalletPay(raw, paymentId, orderer?.memberId as number))) throw new Error(`raw pay: ${paymentId} not payable`);
+    } else {
+      for (let index = 0; index < WRITES; index++) await rawOrderCreate(raw, orderer as RawOrderInput);
+    }
+  };
+  const writes = async (appUrl: string, scenario: Scenario, cpuMicros: () => Promise<number>) => {
     const before = await cpuMicros();
-    const result = await run(walletPayScenario(appUrl, headers, ids));
-    if (result.rejected > 0 || result.non2xx > 0) throw new Error(`${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
-    return ((await cpuMicros()) - before) / ids.length;
+    const result = await run(scenario);
+    if (result.rejected > 0 || result.non2xx > 0) throw new Error(`${result.rejected} writes rejected, ${result.non2xx} not 2xx`);
+    return ((await cpuMicros()) - before) / WRITES;
   };
   const rounds: Array<{ app: number; baseline: number; raw: number; bare: number; load: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const runBaseline = async () => (baseline ? await pays(baseline.appUrl, idsOf(round, 2), baseline.cpuMicros) : NaN);
+    const runBaseline = async () => (baseline ? await writes(baseline.appUrl, scenarioOf(baseline.appUrl, round, 2), baseline.cpuMicros) : NaN);
     const first = round % 2 === 1 ? await runBaseline() : undefined;
-    const app = await pays(servers.appUrl, idsOf(round, 0), servers.cpuMicros);
+    const app = await writes(servers.appUrl, scenarioOf(servers.appUrl, round, 0), servers.cpuMicros);
     const baselineMicros = first ?? (await runBaseline());
     const rawStart = cpuNow();
-    for (const paymentId of idsOf(round, 1)) if (!(await rawWalletPay(raw, paymentId, memberId))) throw new Error(`raw pay: ${paymentId} not payable`);
-    const rawMicros = (cpuNow() - rawStart) / PAYS;
+    await rawWrite(round);
+    const rawMicros = (cpuNow() - rawStart) / WRITES;
     const bareStart = await servers.cpuMicros();
-    await run({ name: 'bare', url: servers.bareUrl, amount: PAYS });
-    const bare = ((await servers.cpuMicros()) - bareStart) / PAYS;
+    await run({ name: 'bare', url: servers.bareUrl, amount: WRITES });
+    const bare = ((await servers.cpuMicros()) - bareStart) / WRITES;
     const load = loadavg()[0] as number;
     rounds.push({ app, baseline: baselineMicros, raw: rawMicros, bare, load });
     console.log(
@@ -63,7 +87,7 @@ try {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const of = (key: 'app' | 'baseline' | 'raw' | 'bare') => median(rounds.map((r) => r[key]));
   console.log(
-    `server CPU per wallet pay, medians of ${ROUNDS} rounds of ${PAYS}: app ${of('app').toFixed(0)} µs, raw reference ${(of('raw') + of('bare')).toFixed(0)} µs ` +
+    `server CPU per ${MODE === 'pay' ? 'wallet pay' : 'order create'}, medians of ${ROUNDS} rounds of ${WRITES}: app ${of('app').toFixed(0)} µs, raw reference ${(of('raw') + of('bare')).toFixed(0)} µs ` +
       `(ratio on equal CPU ${median(rounds.map((r) => (r.raw + r.bare) / r.app)).toFixed(2)}, target >= 0.5)` +
       (baseline ? `; baseline ${of('baseline').toFixed(0)} µs (ratio ${median(rounds.map((r) => (r.raw + r.bare) / r.baseline)).toFixed(2)}), this/baseline per round median ${median(rounds.map((r) => r.app / r.baseline)).toFixed(2)}` : ''),
   );

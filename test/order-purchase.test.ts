@@ -167,9 +167,14 @@ describe('create', () => {
       paidAt: null,
     });
     expect(order.requestHash).toMatch(/^[0-9a-f]{64}$/);
+    // Written on the driver: the client reads back the times, defaults and JSON it would have written itself.
     expect(order.createdAt.getTime()).toBe(clock.now());
-    expect(order.address).toMatchObject({ addressId: member.addressId, receiverName: 'Ana Souza', country: 'BR', city: 'São Paulo', addressLine: 'Rua Augusta 1000' });
+    expect(order.updatedAt.getTime()).toBe(clock.now());
+    expect(order.address).toEqual({ addressId: member.addressId, receiverName: 'Ana Souza', phone: '+55 11 91234-5678', country: 'BR', province: null, city: 'São Paulo', addressLine: 'Rua Augusta 1000', postCode: '01304-001' });
     expect(order.items).toHaveLength(1);
+    expect(order.items[0]?.skuProps).toEqual({ Size: 'S' });
+    expect(order.items[0]?.image).toBe(`https://img.example.com/${goods.goodsId}.jpg`);
+    expect([order.items[0]?.createdAt.getTime(), order.items[0]?.updatedAt.getTime()]).toEqual([clock.now(), clock.now()]);
     expect(order.items[0]).toMatchObject({
       orderItemNo: expect.stringMatching(/^PI\d{22}$/),
       memberId: member.memberId,
@@ -192,7 +197,9 @@ describe('create', () => {
       status: PayOrderStatus.UNPAID,
       memberId: member.memberId,
       partnerClientId: SEED.partnerClientId,
+      paidAt: null,
     });
+    expect([payOrder.createdAt.getTime(), payOrder.updatedAt.getTime()]).toEqual([clock.now(), clock.now()]);
   });
 
   it('ships to the named address of the member', async () => {

@@ -8,6 +8,7 @@
 import { recordIdSchema } from '../admin/save-shape';
 import { newBusinessNo } from '../business-no';
 import type { Db, Prisma } from '../db/client';
+import type { RawSql } from '../db/raw-sql';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { ServiceError } from '../errors/service-error';
 import type { MemberService } from '../member/member-service';
@@ -100,6 +101,7 @@ type BagStatusValue = ValueOf<typeof BagStatus>;
 export class BagService {
   constructor(
     private readonly db: Db,
+    private readonly sql: RawSql,
     private readonly members: MemberService,
     private readonly supplements: SupplementService,
     private readonly outbox: WebhookOutbox,
@@ -119,7 +121,7 @@ export class BagService {
     const tenantId = tenantIdOf(ctx);
     // MEMBER_NOT_FOUND for a member outside the caller's tenant, before anything about its addresses.
     await this.members.get(ctx, input.memberId);
-    const address = await memberAddressSnapshot(this.db, { tenantId, memberId: input.memberId }, input.addressId);
+    const address = await memberAddressSnapshot(this.sql, { tenantId, memberId: input.memberId }, input.addressId);
     if (!address) {
       throw input.addressId !== undefined
         ? new ServiceError(ErrorCatalogue.MEMBER_ADDRESS_NOT_FOUND, { addressId: input.addressId, memberId: input.memberId })
