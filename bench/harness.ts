@@ -39,6 +39,8 @@ export interface StartOptions {
   demoData?: boolean;
   /** Writes what the scenarios need before the servers start. */
   prepare?: (db: Db) => Promise<void>;
+  /** Runs the servers of another checkout (its bench/server.ts, e.g. /work/main) on the database prepared here. */
+  checkout?: string;
 }
 
 export async function startServers(options: StartOptions = {}): Promise<BenchServers> {
@@ -48,7 +50,8 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
   await seedDatabase(database.db, { ...SEED, demoData: options.demoData ?? false });
   await options.prepare?.(database.db);
   await database.close();
-  const child: ChildProcess = fork(new URL('./server.ts', import.meta.url).pathname, [], {
+  const child: ChildProcess = fork(options.checkout ? resolve(options.checkout, 'bench/server.ts') : new URL('./server.ts', import.meta.url).pathname, [], {
+    cwd: options.checkout,
     // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (see README).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_PERF_PROF ? ['--perf-basic-prof'] : [])],
     env: { ...process.env, DATABASE_URL: scratch.target.url },

@@ -1,85 +1,202 @@
-// Server CPU per wallet pay with a subscribed endpoint against without one (issue 13: >= 0.9 of the
-// speed), counted by process.cpuUsage in the server process, which req/s on a shared machine cannot
-// show steadily. Two servers run side by side, each on its own seeded database; rounds alternate
-// between them (which goes first alternates too). A round pays BENCH_PAYS orders and, on the server
-// with an endpoint, waits until every delivery of those pays is recorded as delivered, so the figure
-// includes the deliveries (claim, read, signing, POST, recording) that the pays caused.
-//   npx tsx bench/webhook-pay-cpu.ts          # BENCH_PAYS (300) per round, BENCH_ROUNDS (4)
+// What a subscribed webhook endpoint costs a wallet pay (issue 13: >= 0.9 of the speed with none;
+// event-to-delivery p99 < 1 s at 100 events/s). Servers run side by side, each on its own seeded
+// database: one whose partner has no endpoint, one whose partner has an endpoint subscribed to every
+// event (delivered to a receiver in this process), and with BENCH_BASELINE=<another checkout> (e.g.
+// /work/main) that checkout's server with an endpoint too, so a change is measured against it in the
+// same minutes. Three phases:
+// 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates),
+//    each round counted as the server's CPU (process.cpuUsage, all threads) until every delivery of
+//    its pays is recorded delivered. Speed ratio = CPU per pay without an endpoint ÷ with one.
+// 2. Deliveries only: BENCH_DRAIN_PAYS pays' worth of events (purchase order paid, each its own key;
+//    wallet debited, one key) written before the servers start, due in a day; a round makes them due
+//    at once and counts the server's CPU until they are all delivered: CPU per delivery, no pay in it.
+// 3. At a fixed rate: BENCH_RATE pays a second for BENCH_RATE_SECONDS on each server, one after the
+//    other: pay latency p50/p99, CPU per pay, and each delivery's arrival minus its event's occurredAt.
+//   npx tsx bench/webhook-pay-cpu.ts
+//   BENCH_BASELINE=/work/main npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_CPU_PROF=/tmp/prof npx tsx bench/webhook-pay-cpu.ts   # plus a V8 CPU profile per server
-import { createServer } from 'node:http';
+import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { openDatabase } from '../src/core/db/client';
 import { PayOrderStatus } from '../src/core/order/statuses';
-import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { type OutboxEvent, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
+import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SEED } from '../test/support/database';
 import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { run, startServers } from './harness';
 
 const PAYS = Number(process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const DRAIN_PAYS = Number(process.env.BENCH_DRAIN_PAYS ?? 300);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
+const BASELINE = process.env.BENCH_BASELINE;
 /** Events a wallet pay emits (purchase order paid, wallet debited). */
 const EVENTS_PER_PAY = 2;
 
-let received = 0;
+/** Deliveries received per server (by the receiver's path), and the arrival delays of the timed phase. */
+const received = new Map<string, number>();
+const arrivalDelays = new Map<string, number[]>();
 const receiver = createServer((request, response) => {
-  request.resume();
+  const label = (request.url ?? '/').slice(1);
+  const delays = arrivalDelays.get(label);
+  let body = '';
+  request.on('data', (chunk: Buffer) => {
+    if (delays) body += chunk;
+  });
   request.on('end', () => {
-    received += 1;
+    received.set(label, (received.get(label) ?? 0) + 1);
+    if (delays) delays.push(Date.now() - Date.parse((JSON.parse(body) as { occurredAt: string }).occurredAt));
     response.end('ok');
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-async function startPayServer(withEndpoint: boolean) {
+/** The events of `pays` wallet pays, keyed apart per drain round, due in a day (a round makes them due). */
+function drainEvents(round: number, pays: number): OutboxEvent[] {
+  const occurredAt = new Date(Date.now() + 86_400_000);
+  const base = { tenantId: 1, partnerClientId: SEED.partnerClientId, occurredAt };
+  return Array.from({ length: pays }, (_, index) => {
+    const orderNo = `drain${round}-${index}`;
+    const order = { orderNo, outOrderNo: `out-${orderNo}`, externalUserId: DEMO_MEMBER.externalUserId };
+    return [
+      { ...base, type: WebhookEventType.PURCHASE_ORDER_PAID, orderingKey: `drain${round}:order:${orderNo}`, data: { ...order, paymentId: `pay-${orderNo}`, payAmount: 100, status: 20 } },
+      { ...base, type: WebhookEventType.WALLET_DEBITED, orderingKey: `drain${round}:wallet`, data: { externalUserId: DEMO_MEMBER.externalUserId, amount: 100, balance: 1_000_000, bizNo: orderNo } },
+    ];
+  }).flat();
+}
+
+async function startTarget(label: string, withEndpoint: boolean, checkout?: string) {
   let paymentIds: string[] = [];
   const servers = await startServers({
     demoData: true,
+    checkout,
     prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, PAYS * ROUNDS);
-      if (withEndpoint) await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } });
+      paymentIds = await preparePayableOrders(db, PAYS * ROUNDS + RATE * RATE_SECONDS);
+      if (!withEndpoint) return;
+      const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiverUrl}/${label}`, eventTypes: [], secret: newWebhookSecret() } });
+      for (let round = 0; round < ROUNDS; round++) {
+        const events = drainEvents(round, DRAIN_PAYS);
+        for (let start = 0; start < events.length; start += 200) await writeEvents(db, events.slice(start, start + 200), () => [endpoint]);
+      }
     },
   });
-  // The bench's own connection, to see deliveries recorded without asking the server.
+  // The bench's own connection, to see pays and deliveries recorded without asking the server.
   const observer = await openDatabase(servers.scratch.target);
-  return { withEndpoint, servers, observer, paymentIds, headers: await partnerHeaders(servers.appUrl), cpuPerPay: [] as number[] };
+  const until = async (done: () => Promise<boolean>) => {
+    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return {
+    label,
+    withEndpoint,
+    servers,
+    observer,
+    paymentIds,
+    headers: await partnerHeaders(servers.appUrl),
+    paid: 0,
+    delivered: 0,
+    cpuPerPay: [] as number[],
+    cpuPerDelivery: [] as number[],
+    /** Waits until `pays` more pays are recorded paid and, with an endpoint, `deliveries` more deliveries delivered. */
+    async settle(pays: number, deliveries: number) {
+      this.paid += pays;
+      await until(async () => (await observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= this.paid);
+      if (!withEndpoint) return;
+      this.delivered += deliveries;
+      await until(async () => (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= this.delivered);
+    },
+  };
+}
+type Target = Awaited<ReturnType<typeof startTarget>>;
+
+/** POSTs one pay per 1/rate s (on time, whatever the answers), answers each pay's latency in ms. */
+async function payAtRate(target: Target, paymentIds: readonly string[], rate: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(`${target.servers.appUrl}/open-api/pay/wallet/pay`);
+  const start = performance.now();
+  const pays = paymentIds.map(async (paymentId, index) => {
+    const due = start + (index * 1000) / rate;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    const sent = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const request = http.request(url, { method: 'POST', headers: target.headers, agent }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () => resolve(text));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(JSON.stringify({ externalUserId: DEMO_MEMBER.externalUserId, paymentId }));
+    });
+    if (!answer.startsWith('{"code":0')) throw new Error(`${target.label}: pay refused: ${answer.slice(0, 200)}`);
+    return performance.now() - sent;
+  });
+  const latencies = await Promise.all(pays);
+  agent.destroy();
+  return latencies;
 }
 
-const none = await startPayServer(false);
-const subscribed = await startPayServer(true);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
+const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
+
+const targets = [await startTarget('none', false), await startTarget('endpoint', true)];
+if (BASELINE) targets.push(await startTarget('baseline-endpoint', true, BASELINE));
+const [none] = targets as [Target];
 const loads: number[] = [];
 try {
+  console.log(`servers: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const target of round % 2 === 0 ? [none, subscribed] : [subscribed, none]) {
+    const order = targets.map((_, index) => targets[(index + round) % targets.length] as Target);
+    for (const target of order) {
       const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
       const before = await target.servers.cpuMicros();
       const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds));
       if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
       // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
       // its end in the server: wait for every pay, then for every delivery.
-      const { db } = target.observer;
-      const until = async (done: () => Promise<boolean>) => {
-        while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
-      };
-      await until(async () => (await db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= (round + 1) * PAYS);
-      const expected = target.withEndpoint ? (round + 1) * PAYS * EVENTS_PER_PAY : 0;
-      await until(async () => (await db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= expected);
-      target.cpuPerPay.push((await target.servers.cpuMicros()) - before);
+      await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
+      target.cpuPerPay.push(((await target.servers.cpuMicros()) - before) / PAYS);
+    }
+    for (const target of order.filter((candidate) => candidate.withEndpoint)) {
+      const before = await target.servers.cpuMicros();
+      await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
+      await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
+      target.cpuPerDelivery.push(((await target.servers.cpuMicros()) - before) / (DRAIN_PAYS * EVENTS_PER_PAY));
     }
     loads.push(loadavg()[0] as number);
   }
-  const perPay = (values: number[]) => values.map((micros) => micros / PAYS);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-  const [a, b] = [perPay(none.cpuPerPay), perPay(subscribed.cpuPerPay)];
-  const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
-  console.log(`server CPU per wallet pay, µs, ${PAYS} pays per round, ${ROUNDS} rounds (load average ${loads.map((load) => load.toFixed(1)).join(', ')})`);
-  console.log(`no endpoint:         ${show(a)}   median ${median(a).toFixed(0)}`);
-  console.log(`endpoint subscribed: ${show(b)}   median ${median(b).toFixed(0)} (incl. ${EVENTS_PER_PAY} deliveries per pay; ${received} received)`);
-  console.log(`speed ratio (no endpoint ÷ subscribed, medians): ${(median(a) / median(b)).toFixed(2)} (target >= 0.9)`);
+  console.log(`\n1. Saturated: server CPU per wallet pay, µs, ${PAYS} pays per round, ${ROUNDS} rounds (load average ${loads.map((load) => load.toFixed(1)).join(', ')})`);
+  for (const target of targets) {
+    const ratio = target === none ? '' : `   speed ratio none ÷ this ${(median(none.cpuPerPay) / median(target.cpuPerPay)).toFixed(2)} (target >= 0.9)`;
+    console.log(`${target.label.padEnd(18)} ${show(target.cpuPerPay)}   median ${median(target.cpuPerPay).toFixed(0)}${ratio}`);
+  }
+  console.log(`\n2. Deliveries only: server CPU per delivery, µs, ${DRAIN_PAYS * EVENTS_PER_PAY} deliveries per round (${DRAIN_PAYS} on one key, ${DRAIN_PAYS} each its own)`);
+  for (const target of targets.filter((candidate) => candidate.withEndpoint)) console.log(`${target.label.padEnd(18)} ${show(target.cpuPerDelivery)}   median ${median(target.cpuPerDelivery).toFixed(0)}`);
+
+  const ratePays = RATE * RATE_SECONDS;
+  console.log(`\n3. At ${RATE} pays/s for ${RATE_SECONDS} s (${ratePays} pays per server, one server at a time; load average ${loadavg()[0]?.toFixed(1)})`);
+  console.log('| server | pay p50 ms | pay p99 ms | CPU per pay µs | event to delivery p50 ms | p99 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const target of targets) {
+    const delays: number[] = [];
+    arrivalDelays.set(target.label, delays);
+    const before = await target.servers.cpuMicros();
+    const latencies = await payAtRate(target, target.paymentIds.slice(ROUNDS * PAYS), RATE);
+    await target.settle(ratePays, ratePays * EVENTS_PER_PAY);
+    const cpu = ((await target.servers.cpuMicros()) - before) / ratePays;
+    arrivalDelays.delete(target.label);
+    const delivery = target.withEndpoint ? `${quantile(delays, 0.5)} | ${quantile(delays, 0.99)} | ${Math.max(...delays)}` : '- | - | -';
+    console.log(`| ${target.label} | ${quantile(latencies, 0.5).toFixed(1)} | ${quantile(latencies, 0.99).toFixed(1)} | ${cpu.toFixed(0)} | ${delivery} |`);
+  }
+  console.log(`\nreceived: ${[...received].map(([label, count]) => `${label} ${count}`).join(', ')}`);
 } finally {
-  for (const target of [none, subscribed]) {
+  for (const target of targets) {
     await target.observer.close();
     await target.servers.stop();
   }
