@@ -105,6 +105,30 @@ const dateOrNull = (value: unknown): Date | null => (value === null || value ===
  */
 const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
 
+/** Where a POST goes: an endpoint URL parsed once, not once per attempt. */
+interface PostTarget {
+  client: typeof http | typeof https;
+  options: http.RequestOptions;
+}
+
+const postTargets = new Map<string, PostTarget>();
+const MAX_POST_TARGETS = 1_000;
+
+function postTarget(url: string): PostTarget {
+  let target = postTargets.get(url);
+  if (!target) {
+    const parsed = new URL(url);
+    const secure = parsed.protocol === 'https:';
+    if (postTargets.size >= MAX_POST_TARGETS) postTargets.clear();
+    target = {
+      client: secure ? https : http,
+      options: { method: 'POST', protocol: parsed.protocol, hostname: parsed.hostname, port: parsed.port, path: `${parsed.pathname}${parsed.search}`, agent: AGENTS[secure ? 'https:' : 'http:'] },
+    };
+    postTargets.set(url, target);
+  }
+  return target;
+}
+
 class AttemptTimeout extends Error {
   override name = 'TimeoutError';
 }
@@ -114,29 +138,27 @@ class AttemptTimeout extends Error {
  * fetch: at hundreds of deliveries a second fetch's WHATWG streams and objects cost the serving
  * process visibly more per request (bench/README.md). Redirects are not followed.
  */
-function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number; text: string }> {
+function post(url: string, headers: http.OutgoingHttpHeaders, body: string, timeoutMs: number): Promise<{ statusCode: number; text: string }> {
+  const { client, options } = postTarget(url);
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const secure = target.protocol === 'https:';
-    const request = (secure ? https : http).request(
-      target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: AGENTS[secure ? 'https:' : 'http:'] },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          if (text.length < RESPONSE_TEXT_MAX) text += chunk;
-        });
-        response.on('end', () => {
-          clearTimeout(timer);
-          resolve({ statusCode: response.statusCode ?? 0, text: text.slice(0, RESPONSE_TEXT_MAX) });
-        });
-        response.on('error', (error) => {
-          clearTimeout(timer);
-          reject(error);
-        });
-      },
-    );
+    const request = client.request({ ...options, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (length < RESPONSE_TEXT_MAX) {
+          chunks.push(chunk);
+          length += chunk.length;
+        }
+      });
+      response.on('end', () => {
+        clearTimeout(timer);
+        resolve({ statusCode: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_TEXT_MAX) });
+      });
+      response.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
     const timer = setTimeout(() => request.destroy(new AttemptTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs);
     request.on('error', (error) => {
       clearTimeout(timer);
@@ -482,9 +504,10 @@ export class WebhookWorker {
         endpoint.url,
         {
           'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
           'user-agent': 'OpenBuy-Webhooks/1',
           'webhook-id': event.eventId,
-          'webhook-timestamp': String(timestamp),
+          'webhook-timestamp': timestamp,
           'webhook-signature': signWebhook(secrets, event.eventId, timestamp, body),
         },
         body,
