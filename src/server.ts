@@ -1,6 +1,5 @@
 // One Fastify app, three faces over one core: /open-api (partner REST), /graphql (administration),
 // /trpc (internal tools), plus health checks. `buildApp` never listens, so tests use it directly.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -14,17 +13,14 @@ import { RequestContext } from './core/request-context';
 import { serviceUnavailable } from './core/errors/service-unavailable';
 import './core/validation';
 import { graphqlPlugin } from './graphql/plugin';
-import { registerSecurityHeaders, withCors } from './http/browser-security';
+import { withCors } from './http/browser-security';
 import { consoleRoutes } from './http/console-routes';
 import { fileRoutes } from './http/file-routes';
 import { OneLineAccessLog, redactingLoggerOptions } from './http/log-redaction';
-import { AppMetrics, registerMetrics } from './http/metrics';
-import { registerIpBlacklistGuard } from './http/ip-blacklist-guard';
-import { registerNulCharacterGuard } from './http/nul-character-guard';
+import { AppMetrics } from './http/metrics';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
-import { registerRestErrorHandling } from './http/rest-errors';
-import { registerRouteConfig } from './http/route-config';
+import { REQUEST_ENVELOPE_OPTIONS, registerRequestEnvelope } from './http/request-envelope';
 import { ok } from './openapi/envelope';
 import type { PartnerRoutes } from './openapi/partner-routes';
 import { PARTNER_OPERATIONS } from './openapi/operations';
@@ -48,8 +44,6 @@ export interface App {
   core: Core;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /** Trust the nearest `hops` proxies (Fastify's own number form is not in its types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -61,11 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger === false ? false : { ...redactingLoggerOptions(config.LOG_LEVEL), ...(options.logger === true ? {} : options.logger) },
     logController: new OneLineAccessLog(),
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
-    // A caller's X-Request-Id is kept when it is sane, so logs join up across services.
-    genReqId: (request) => {
-      const header = request.headers['x-request-id'];
-      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-    },
+    ...REQUEST_ENVELOPE_OPTIONS,
     // Batched tRPC calls carry every procedure name in the path.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: 1024 * 1024,
@@ -120,17 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRestErrorHandling(app, core.errorCodes.messages);
-  registerRouteConfig(app);
-  registerSecurityHeaders(app);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  // Before every route is registered, so it guards them all (health checks excepted).
-  registerIpBlacklistGuard(app, core);
-  registerMetrics(app, metrics, { token: config.METRICS_TOKEN });
-  registerNulCharacterGuard(app);
+  // Before every route is registered, so it covers them all.
+  registerRequestEnvelope(app, core, metrics, { metricsToken: config.METRICS_TOKEN });
   app.addHook('onClose', async () => core.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

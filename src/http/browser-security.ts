@@ -6,11 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { routeConfig } from './route-config';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Security headers of the route instead of the API ones (see FILE_DOWNLOAD_HEADERS). */
+    /** Security headers of the route instead of the API ones (see FILE_DOWNLOAD_HEADERS); set on every answer by the request envelope. */
     securityHeaders?: Readonly<Record<string, string>>;
   }
 }
@@ -111,14 +110,6 @@ export const CONSOLE_HEADERS = helmetHeaders({
   },
   frameguard: { action: 'deny' },
 });
-
-/** Sets the security headers on every answer; registered first, so even early refusals carry them. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(routeConfig(request).securityHeaders ?? API_HEADERS);
-    done();
-  });
-}
 
 /** The paths CORS answers for; the plugin's catch-all OPTIONS route would otherwise answer any path. */
 const CORS_PATH = /^\/(graphql|trpc)(\/|\?|$)/;
