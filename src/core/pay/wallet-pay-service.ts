@@ -47,17 +47,19 @@ function payOrderOf(row: Row): PayOrderRecord {
   return { id: Number(row.id), paymentId: String(row.paymentId), memberId: Number(row.memberId), kind: String(row.kind), bizNo: String(row.bizNo), amount: Number(row.amount), status: Number(row.status) };
 }
 
-function purchaseOrderOf(row: Row): PurchaseOrderEventSource & { id: number } {
+/** The purchase order of a pay order read with it (its columns prefixed `order`), or undefined when none joined. */
+function purchaseOrderOf(row: Row): (PurchaseOrderEventSource & { id: number }) | undefined {
+  if (row.orderId === null) return undefined;
   return {
-    id: Number(row.id),
-    tenantId: Number(row.tenantId),
-    partnerClientId: String(row.partnerClientId),
+    id: Number(row.orderId),
+    tenantId: Number(row.orderTenantId),
+    partnerClientId: String(row.orderPartnerClientId),
     orderNo: String(row.orderNo),
-    outOrderNo: String(row.outOrderNo),
-    externalUserId: String(row.externalUserId),
-    paymentId: String(row.paymentId),
-    payAmount: Number(row.payAmount),
-    status: Number(row.status),
+    outOrderNo: String(row.orderOutOrderNo),
+    externalUserId: String(row.orderExternalUserId),
+    paymentId: String(row.orderPaymentId),
+    payAmount: Number(row.orderPayAmount),
+    status: Number(row.orderStatus),
   };
 }
 
@@ -128,9 +130,14 @@ export class WalletPayService {
   async pay(ctx: RequestContext, input: WalletPayInput): Promise<WalletPayResult> {
     const member = await this.bindings.resolve(ctx, input.externalUserId);
     const ownership = { tenantId: member.tenantId, partnerClientId: partnerClientIdOf(ctx) };
+    // The pay order and, for a purchase, its order (same member, tenant and partner) in one statement.
     const [payOrderRow] = await this.sql.query(Prisma.sql`
-      SELECT "id", "paymentId", "memberId", "kind", "bizNo", "amount", "status" FROM "PayOrder"
-      WHERE "paymentId" = ${input.paymentId} AND "tenantId" = ${ownership.tenantId} AND "partnerClientId" = ${ownership.partnerClientId}`);
+      SELECT p."id", p."paymentId", p."memberId", p."kind", p."bizNo", p."amount", p."status",
+        o."id" AS "orderId", o."tenantId" AS "orderTenantId", o."partnerClientId" AS "orderPartnerClientId", o."orderNo" AS "orderNo", o."outOrderNo" AS "orderOutOrderNo",
+        o."externalUserId" AS "orderExternalUserId", o."paymentId" AS "orderPaymentId", o."payAmount" AS "orderPayAmount", o."status" AS "orderStatus"
+      FROM "PayOrder" p LEFT JOIN "PurchaseOrder" o ON p."kind" = ${PayOrderKind.PURCHASE} AND o."paymentId" = p."paymentId" AND o."memberId" = p."memberId"
+        AND o."tenantId" = p."tenantId" AND o."partnerClientId" = p."partnerClientId"
+      WHERE p."paymentId" = ${input.paymentId} AND p."tenantId" = ${ownership.tenantId} AND p."partnerClientId" = ${ownership.partnerClientId}`);
     const payOrder = payOrderRow && payOrderOf(payOrderRow);
     if (!payOrder) throw new ServiceError(ErrorCatalogue.PAY_ORDER_NOT_FOUND, { paymentId: input.paymentId });
     if (payOrder.memberId !== member.memberId) {
@@ -142,7 +149,7 @@ export class WalletPayService {
       throw new ServiceError(ErrorCatalogue.PAY_AMOUNT_MISMATCH, { payAmount: input.payAmount, amount: payOrder.amount });
     }
     // Checked here for a precise answer; the transaction below enforces it again with conditional updates.
-    const target = await this.payableTarget(payOrder, input.externalUserId, ownership);
+    const target = await this.payableTarget(payOrder, purchaseOrderOf(payOrderRow), input.externalUserId, ownership);
     if (!target) {
       // A concurrent pay may have paid the order since it was read: say so rather than "not payable".
       const current = await this.db.payOrder.findUniqueOrThrow({ where: { id: payOrder.id }, select: PAY_ORDER_FIELDS });
@@ -180,13 +187,14 @@ export class WalletPayService {
     return { paymentId: payOrder.paymentId, payAmount: payOrder.amount, balance, payTime };
   }
 
-  /** What the pay order settles, when it is payable now (null when not). */
-  private async payableTarget(payOrder: PayOrderRecord, externalUserId: string, ownership: { tenantId: number; partnerClientId: string }): Promise<PayTarget | null> {
+  /** What the pay order settles, when it is payable now (null when not); a purchase's `order` was read with the pay order. */
+  private async payableTarget(
+    payOrder: PayOrderRecord,
+    order: (PurchaseOrderEventSource & { id: number }) | undefined,
+    externalUserId: string,
+    ownership: { tenantId: number; partnerClientId: string },
+  ): Promise<PayTarget | null> {
     if (payOrder.kind === PayOrderKind.PURCHASE) {
-      const [row] = await this.sql.query(Prisma.sql`
-        SELECT "id", "tenantId", "partnerClientId", "orderNo", "outOrderNo", "externalUserId", "paymentId", "payAmount", "status" FROM "PurchaseOrder"
-        WHERE "paymentId" = ${payOrder.paymentId} AND "memberId" = ${payOrder.memberId} AND "tenantId" = ${ownership.tenantId} AND "partnerClientId" = ${ownership.partnerClientId}`);
-      const order = row && purchaseOrderOf(row);
       if (!order || order.status !== PurchaseOrderStatus.UNPAID) return null;
       // interface.md 5: wallet pay must use the same user that created the purchase order.
       if (order.externalUserId !== externalUserId) {

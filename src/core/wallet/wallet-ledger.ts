@@ -59,38 +59,20 @@ export interface WalletChange {
   applied: boolean;
 }
 
-/** The statements of a wallet movement, in the caller's transaction: Prisma's, or a raw one (db/raw-sql.ts). */
-interface WalletStatements {
-  /** The ledger row of `bizRef` in the member's wallet, if it was applied before. */
-  appliedEntry(memberId: number, bizRef: string): Promise<LedgerEntry | null>;
-  /** Adds `amount` to the balance if the result stays in range; the wallet after it, or undefined when nothing changed. */
-  move(memberId: number, amount: number, now: Date): Promise<{ id: number; balance: number } | undefined>;
-  balance(memberId: number): Promise<number | undefined>;
-  addEntry(entry: Omit<LedgerEntry, 'id'>): Promise<LedgerEntry>;
+type Row = Record<string, unknown>;
+
+/**
+ * Where a wallet movement's statements run, in the caller's transaction: a Prisma transaction
+ * ($queryRaw) or a raw one (db/raw-sql.ts). The SQL is written once for both kinds and both
+ * providers, with the columns Prisma would fill itself (updatedAt).
+ */
+interface LedgerTransaction {
+  query(sql: Prisma.Sql): Promise<Row[]>;
   memberEvent(type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, now: Date, alongside: readonly OutboxEvent[]): Promise<void>;
 }
 
-function prismaStatements(tx: DbTransaction, outbox: WebhookOutbox): WalletStatements {
+function entryOf(row: Row): LedgerEntry {
   return {
-    // Found through the member's wallet, so the (walletId, bizRef) key serves it without a wallet read first.
-    appliedEntry: (memberId, bizRef) => tx.walletLedger.findFirst({ where: { bizRef, wallet: { memberId } } }),
-    async move(memberId, amount) {
-      const [wallet] = await tx.wallet.updateManyAndReturn({
-        where: amount < 0 ? { memberId, balance: { gte: -amount } } : { memberId, balance: { lte: MAX_WALLET_BALANCE - amount } },
-        data: { balance: { increment: amount } },
-        select: { id: true, balance: true },
-      });
-      return wallet;
-    },
-    balance: async (memberId) => (await tx.wallet.findUnique({ where: { memberId }, select: { balance: true } }))?.balance,
-    addEntry: (entry) => tx.walletLedger.create({ data: entry }),
-    memberEvent: (type, memberId, orderingKey, data, now, alongside) => outbox.memberEvent(tx, type, memberId, orderingKey, data, now, alongside),
-  };
-}
-
-/** The same statements written once in SQL for both providers, with the columns Prisma would fill (updatedAt). */
-function sqlStatements(sql: RawSqlTransaction, outbox: WebhookOutbox): WalletStatements {
-  const entryOf = (row: Record<string, unknown>): LedgerEntry => ({
     id: Number(row.id),
     walletId: Number(row.walletId),
     memberId: Number(row.memberId),
@@ -99,34 +81,43 @@ function sqlStatements(sql: RawSqlTransaction, outbox: WebhookOutbox): WalletSta
     kind: String(row.kind),
     bizRef: String(row.bizRef),
     remark: row.remark === null ? null : String(row.remark),
-    createdAt: new Date(row.createdAt as string),
-  });
-  return {
-    async appliedEntry(memberId, bizRef) {
-      const [row] = await sql.query(Prisma.sql`
-        SELECT l."id", l."walletId", l."memberId", l."amount", l."balanceAfter", l."kind", l."bizRef", l."remark", l."createdAt"
-        FROM "WalletLedger" l JOIN "Wallet" w ON w."id" = l."walletId" WHERE w."memberId" = ${memberId} AND l."bizRef" = ${bizRef} LIMIT 1`);
-      return row ? entryOf(row) : null;
-    },
-    async move(memberId, amount, now) {
-      const inRange = amount < 0 ? Prisma.sql`"balance" >= ${-amount}` : Prisma.sql`"balance" <= ${MAX_WALLET_BALANCE - amount}`;
-      const [row] = await sql.query(Prisma.sql`
-        UPDATE "Wallet" SET "balance" = "balance" + ${amount}, "updatedAt" = ${now} WHERE "memberId" = ${memberId} AND ${inRange} RETURNING "id", "balance"`);
-      return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
-    },
-    async balance(memberId) {
-      const [row] = await sql.query(Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "memberId" = ${memberId}`);
-      return row ? Number(row.balance) : undefined;
-    },
-    async addEntry(entry) {
-      const [row] = await sql.query(Prisma.sql`
-        INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "remark", "createdAt")
-        VALUES (${entry.walletId}, ${entry.memberId}, ${entry.amount}, ${entry.balanceAfter}, ${entry.kind}, ${entry.bizRef}, ${entry.remark}, ${entry.createdAt})
-        RETURNING "id"`);
-      return { ...entry, id: Number(row?.id) };
-    },
-    memberEvent: (type, memberId, orderingKey, data, now, alongside) => outbox.memberEventSql(sql, type, memberId, orderingKey, data, now, alongside),
+    // A Date through $queryRaw, ISO text through the driver.
+    createdAt: new Date(row.createdAt as string | Date),
   };
+}
+
+/**
+ * Adds `amount` to the balance if the result stays in range and `bizRef` has not moved money in this
+ * wallet yet; the wallet after it, or undefined when nothing changed.
+ */
+async function move(tx: LedgerTransaction, { memberId, amount, bizRef }: WalletMovement, now: Date): Promise<{ id: number; balance: number } | undefined> {
+  const inRange = amount < 0 ? Prisma.sql`"balance" >= ${-amount}` : Prisma.sql`"balance" <= ${MAX_WALLET_BALANCE - amount}`;
+  const [row] = await tx.query(Prisma.sql`
+    UPDATE "Wallet" SET "balance" = "balance" + ${amount}, "updatedAt" = ${now}
+    WHERE "memberId" = ${memberId} AND ${inRange} AND NOT EXISTS (SELECT 1 FROM "WalletLedger" l WHERE l."walletId" = "Wallet"."id" AND l."bizRef" = ${bizRef})
+    RETURNING "id", "balance"`);
+  return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
+}
+
+/** The ledger row of `bizRef` in the member's wallet, if it was applied before (found through the wallet: the (walletId, bizRef) key serves it). */
+async function appliedEntry(tx: LedgerTransaction, memberId: number, bizRef: string): Promise<LedgerEntry | null> {
+  const [row] = await tx.query(Prisma.sql`
+    SELECT l."id", l."walletId", l."memberId", l."amount", l."balanceAfter", l."kind", l."bizRef", l."remark", l."createdAt"
+    FROM "WalletLedger" l JOIN "Wallet" w ON w."id" = l."walletId" WHERE w."memberId" = ${memberId} AND l."bizRef" = ${bizRef} LIMIT 1`);
+  return row ? entryOf(row) : null;
+}
+
+async function addEntry(tx: LedgerTransaction, entry: Omit<LedgerEntry, 'id'>): Promise<LedgerEntry> {
+  const [row] = await tx.query(Prisma.sql`
+    INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "remark", "createdAt")
+    VALUES (${entry.walletId}, ${entry.memberId}, ${entry.amount}, ${entry.balanceAfter}, ${entry.kind}, ${entry.bizRef}, ${entry.remark}, ${entry.createdAt})
+    RETURNING "id"`);
+  return { ...entry, id: Number(row?.id) };
+}
+
+async function balanceOf(tx: LedgerTransaction, memberId: number): Promise<number | undefined> {
+  const [row] = await tx.query(Prisma.sql`SELECT "balance" FROM "Wallet" WHERE "memberId" = ${memberId}`);
+  return row ? Number(row.balance) : undefined;
 }
 
 /**
@@ -135,34 +126,51 @@ function sqlStatements(sql: RawSqlTransaction, outbox: WebhookOutbox): WalletSta
  * one of deliveries per pay instead of two each); nothing is written when the bizRef had moved money.
  */
 export function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
-  return moveMoney(prismaStatements(tx, outbox), movement, now, alongside);
+  return moveMoney(
+    {
+      query: (sql) => tx.$queryRaw<Row[]>(sql),
+      memberEvent: (type, memberId, orderingKey, data, occurredAt, events) => outbox.memberEvent(tx, type, memberId, orderingKey, data, occurredAt, events),
+    },
+    movement,
+    now,
+    alongside,
+  );
 }
 
 /** applyWalletMovement inside a raw transaction (db/raw-sql.ts), for services whose whole transaction runs there. */
 export function applyWalletMovementSql(sql: RawSqlTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
-  return moveMoney(sqlStatements(sql, outbox), movement, now, alongside);
+  return moveMoney(
+    {
+      query: sql.query,
+      memberEvent: (type, memberId, orderingKey, data, occurredAt, events) => outbox.memberEventSql(sql, type, memberId, orderingKey, data, occurredAt, events),
+    },
+    movement,
+    now,
+    alongside,
+  );
 }
 
-async function moveMoney(statements: WalletStatements, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[]): Promise<WalletChange> {
+async function moveMoney(tx: LedgerTransaction, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[]): Promise<WalletChange> {
   const { memberId, amount, bizRef } = movement;
-  const earlier = await statements.appliedEntry(memberId, bizRef);
-  if (earlier) {
+  // One conditional statement that answers the balance it produced: a concurrent change cannot slip
+  // between a balance check and the update, and no read-back is needed. Why it changed nothing (the
+  // bizRef applied before, no wallet, out of range) is read only then.
+  const wallet = await move(tx, movement, now);
+  if (!wallet) {
+    const earlier = await appliedEntry(tx, memberId, bizRef);
+    if (!earlier) throw await refusal(tx, memberId, amount);
     if (earlier.amount !== amount) throw new ServiceError(ErrorCatalogue.WALLET_BIZ_REF_CONFLICT, { bizRef, appliedAmount: earlier.amount, amount });
     return { entry: earlier, applied: false };
   }
-  // One conditional statement that answers the balance it produced: a concurrent change cannot slip
-  // between a balance check and the update, and no read-back is needed.
-  const wallet = await statements.move(memberId, amount, now);
-  if (!wallet) throw await refusal(statements, memberId, amount);
   const balanceAfter = wallet.balance;
-  const entry = await statements.addEntry({ walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now });
-  await statements.memberEvent(amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now, alongside);
+  const entry = await addEntry(tx, { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now });
+  await tx.memberEvent(amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now, alongside);
   return { entry, applied: true };
 }
 
 /** Why a conditional balance update changed nothing: no wallet, too little in it, or too much. */
-async function refusal(statements: WalletStatements, memberId: number, amount: number): Promise<ServiceError> {
-  const balance = await statements.balance(memberId);
+async function refusal(tx: LedgerTransaction, memberId: number, amount: number): Promise<ServiceError> {
+  const balance = await balanceOf(tx, memberId);
   if (balance === undefined) return new ServiceError(ErrorCatalogue.WALLET_NOT_FOUND, { memberId });
   if (amount < 0) return new ServiceError(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE, { balance, amount: -amount });
   return new ServiceError(ErrorCatalogue.WALLET_BALANCE_LIMIT, { amount, balance, limit: MAX_WALLET_BALANCE });

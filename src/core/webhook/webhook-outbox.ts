@@ -4,7 +4,7 @@
 // partner and names only that partner's identifiers; members bound to no partner emit nothing.
 // Deliveries committed here wake the worker at once (db/committed-inserts.ts); its poll is the
 // safety net.
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
@@ -28,8 +28,18 @@ export interface OutboxEvent {
   occurredAt: Date;
 }
 
+const EVENT_ID_BYTES = 16;
+/** Random bytes for event ids drawn 256 ids at a time: a randomBytes call per id cost a wallet pay 1.8% of its CPU. */
+const eventIdPool = Buffer.alloc(EVENT_ID_BYTES * 256);
+let eventIdOffset = eventIdPool.length;
+
 export function newWebhookEventId(): string {
-  return `evt_${randomBytes(16).toString('base64url')}`;
+  if (eventIdOffset === eventIdPool.length) {
+    randomFillSync(eventIdPool);
+    eventIdOffset = 0;
+  }
+  eventIdOffset += EVENT_ID_BYTES;
+  return `evt_${eventIdPool.toString('base64url', eventIdOffset - EVENT_ID_BYTES, eventIdOffset)}`;
 }
 
 /** An enabled endpoint as the outbox needs it: where deliveries go and which types it takes. */
