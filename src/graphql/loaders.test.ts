@@ -9,7 +9,7 @@ const scope = () => ({ core: {} as Core, ctx: new RequestContext('r', 1, { kind:
 describe('RequestLoaders', () => {
   it('batches the loads of one tick into one call, in key order, with null for missing keys', async () => {
     const calls: number[][] = [];
-    const squares = defineLoader<number, number>('squares', async (keys) => {
+    const squares = defineLoader<number, number | null>('squares', async (keys) => {
       calls.push([...keys]);
       return keys.map((key) => (key < 0 ? null : key * key));
     });

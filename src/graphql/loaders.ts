@@ -12,8 +12,8 @@ export interface LoaderScope {
 
 export interface LoaderDefinition<Key, Value> {
   name: string;
-  /** Values in the order of `keys`; null where there is none. */
-  batch(keys: readonly Key[], scope: LoaderScope): Promise<(Value | null)[]>;
+  /** Values in the order of `keys` (a Value that may be null says so: `DeptRecord | null`). */
+  batch(keys: readonly Key[], scope: LoaderScope): Promise<Value[]>;
 }
 
 export function defineLoader<Key, Value>(name: string, batch: LoaderDefinition<Key, Value>['batch']): LoaderDefinition<Key, Value> {
@@ -25,12 +25,12 @@ export class RequestLoaders {
 
   constructor(private readonly scope: LoaderScope) {}
 
-  get<Key, Value>(definition: LoaderDefinition<Key, Value>): DataLoader<Key, Value | null> {
+  get<Key, Value>(definition: LoaderDefinition<Key, Value>): DataLoader<Key, Value> {
     let loader = this.loaders.get(definition as LoaderDefinition<unknown, unknown>);
     if (!loader) {
-      loader = new DataLoader<Key, Value | null>((keys) => definition.batch(keys, this.scope), { name: definition.name }) as DataLoader<unknown, unknown>;
+      loader = new DataLoader<Key, Value>((keys) => definition.batch(keys, this.scope), { name: definition.name }) as DataLoader<unknown, unknown>;
       this.loaders.set(definition as LoaderDefinition<unknown, unknown>, loader);
     }
-    return loader as DataLoader<Key, Value | null>;
+    return loader as DataLoader<Key, Value>;
   }
 }

@@ -22,6 +22,7 @@ import { clientErrorFields } from './client-error-fields';
 import { CompiledQueries } from './compiled-queries';
 import { createGraphQLContext, type GraphQLContext } from './context';
 import { errorExtensions } from './error-extensions';
+import { callFieldResolversDirectly, ResolverInstances } from './field-resolvers';
 import { explorerLandingPage, explorerRoutes } from './explorer';
 import { ErrorCodeResolver } from './error-code/error-code.resolver';
 import { auditPlugin } from './audit/audit-plugin';
@@ -60,9 +61,11 @@ import { UserResolver } from './user/user.resolver';
 export const RESOLVERS = [AuthResolver, ErrorCodeResolver, UserResolver, DeptResolver, PostResolver, SmsChannelResolver, SmsTemplateResolver, SmsLogResolver, MailAccountResolver, MailTemplateResolver, MailLogResolver, NotifyTemplateResolver, NotifyMessageResolver, VerificationCodeResolver, RoleResolver, MenuResolver, MenuSimpleViewResolver, TenantResolver, TenantPackageResolver, OAuth2ClientResolver, OAuth2TokenResolver, SocialClientResolver, OperationLogResolver, SensitiveWordResolver, DictResolver, NoticeResolver, CurrencyResolver, CurrencyRatePolicyResolver, CountryResolver, RegionResolver, ShortLinkGroupResolver, ShortLinkRecordResolver, GatewayIpBlacklistResolver, ClassifyResolver, SupportInfoResolver, InformationResolver, ProtocolStatementResolver, SystemLanguageResolver, WebhookEndpointResolver, OptionsResolver] as const;
 
 export async function buildGraphQLSchema() {
-  const options: BuildSchemaOptions = { resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error' };
+  const container = new ResolverInstances();
+  const options: BuildSchemaOptions = { resolvers: RESOLVERS, validate: false, authChecker, authMode: 'error', container };
   const schema = await buildSchema(options);
   resolvePlainFieldsByDefault(schema, options);
+  callFieldResolversDirectly(schema, options, container);
   return schema;
 }
 

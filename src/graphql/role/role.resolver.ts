@@ -112,7 +112,7 @@ export class RoleResolver {
   }
 
   @FieldResolver(() => [Int64], { description: 'Menus assigned to the role (built-in roles hold their tenant\'s menus instead)' })
-  async menuIds(@Root() role: RoleView, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
-    return (await loaders.get(roleMenuIds).load(role.id)) ?? [];
+  menuIds(@Root() role: RoleView, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
+    return loaders.get(roleMenuIds).load(role.id);
   }
 }

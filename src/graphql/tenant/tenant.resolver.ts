@@ -22,7 +22,7 @@ import {
 } from './tenant.types';
 
 /** The packages of a page of tenants, in one query. */
-const tenantPackages = defineLoader<number, TenantPackageSimpleView>('tenantPackages', async (packageIds, { core, ctx }) => {
+const tenantPackages = defineLoader<number, TenantPackageSimpleView | null>('tenantPackages', async (packageIds, { core, ctx }) => {
   const byId = new Map((await core.tenantPackages.namesOf(ctx, packageIds)).map((entry) => [entry.id, entry]));
   return packageIds.map((id) => byId.get(id) ?? null);
 });

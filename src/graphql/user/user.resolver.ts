@@ -122,17 +122,17 @@ export class UserResolver {
   }
 
   @FieldResolver(() => [CurrentAdminRole], { description: 'Every role the user holds' })
-  async roles(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<UserRoleSummary[]> {
-    return (await loaders.get(rolesOfUser).load(user.id)) ?? [];
+  roles(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<UserRoleSummary[]> {
+    return loaders.get(rolesOfUser).load(user.id);
   }
 
   @FieldResolver(() => [PostView])
-  async posts(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<PostRecord[]> {
-    return (await loaders.get(postsOfUser).load(user.id)) ?? [];
+  posts(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<PostRecord[]> {
+    return loaders.get(postsOfUser).load(user.id);
   }
 
   @FieldResolver(() => [Int64])
   async postIds(@Root() user: Pick<UserRecord, 'id'>, @Ctx() { loaders }: GraphQLContext): Promise<number[]> {
-    return ((await loaders.get(postsOfUser).load(user.id)) ?? []).map((post) => post.id);
+    return (await loaders.get(postsOfUser).load(user.id)).map((post) => post.id);
   }
 }
