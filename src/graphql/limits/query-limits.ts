@@ -236,17 +236,31 @@ function limitExceeded(reason: ReasonName, params: ErrorParams): GraphQLError {
 
 const LIMIT_REASONS: Record<keyof QueryLimits, ReasonName> = { maxDepth: 'queryTooDeep', maxCost: 'queryTooCostly' };
 
-/** Refuses operations deeper than `maxDepth` or costlier than `maxCost` before they run. */
+/**
+ * Refuses operations deeper than `maxDepth` or costlier than `maxCost` before they run. Apollo hands
+ * back the same parsed document for the same query text: the alias check is kept per document, and
+ * each operation's last measure with the variables it was taken with (a console repeats a query with
+ * the same page size).
+ */
 export function queryLimitsPlugin<Context extends object>(limits: QueryLimits): ApolloServerPlugin<Context> {
+  const aliasedFields = new WeakMap<DocumentNode, { field: string | undefined }>();
+  const lastMeasures = new WeakMap<OperationDefinitionNode, { variables: string; exceeded: keyof QueryLimits | undefined }>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
-          const aliased = overAliasedField(document);
-          if (aliased) throw limitExceeded('queryTooAliased', { field: aliased, maximum: MAX_ALIASES_PER_FIELD });
-          const { exceeded } = measureOperation(schema, document, operation, request.variables ?? {}, limits);
-          if (exceeded) throw limitExceeded(LIMIT_REASONS[exceeded], { [exceeded]: limits[exceeded] });
+          let aliased = aliasedFields.get(document);
+          if (!aliased) aliasedFields.set(document, (aliased = { field: overAliasedField(document) }));
+          if (aliased.field) throw limitExceeded('queryTooAliased', { field: aliased.field, maximum: MAX_ALIASES_PER_FIELD });
+          const variables = request.variables ?? {};
+          const variablesKey = JSON.stringify(variables);
+          let measured = lastMeasures.get(operation);
+          if (measured?.variables !== variablesKey) {
+            measured = { variables: variablesKey, exceeded: measureOperation(schema, document, operation, variables, limits).exceeded };
+            lastMeasures.set(operation, measured);
+          }
+          if (measured.exceeded) throw limitExceeded(LIMIT_REASONS[measured.exceeded], { [measured.exceeded]: limits[measured.exceeded] });
         },
       };
     },
