@@ -132,6 +132,9 @@ describe('query limits', () => {
       const refused = await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 100 } } });
       expect(refused.status).toBe(400);
       expect(refused.errors![0]!.message).toContain('query cost exceeds the limit of 500 (GRAPHQL_MAX_COST)');
+      // The same document is measured again whenever its variables change (each operation keeps its last measure).
+      expect((await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 10 } } })).errors).toBeUndefined();
+      expect((await graphql(strict.app, page, { token: strictToken, variables: { input: { pageSize: 100 } } })).status).toBe(400);
       const deep = await graphql(strict.app, '{ me { menus { children { id } } } }', { token: strictToken });
       expect(deep.errors![0]!.message).toContain('query depth exceeds the limit of 3 (GRAPHQL_MAX_DEPTH)');
     });
