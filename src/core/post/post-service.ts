@@ -123,22 +123,16 @@ export class PostService {
   }
 
   /** The posts of each user (one query for all of them), in display order. */
-  async ofUsers(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, PostRecord[]>> {
-    const links = await linkedToUsers(this.db, 'posts', tenantIdOf(ctx), userIds, Object.keys(POST_FIELDS));
-    return new Map(
-      [...links].map(([userId, posts]) => [
-        userId,
-        posts.map((post) => ({
-          id: Number(post.id),
-          name: String(post.name),
-          code: String(post.code),
-          sort: Number(post.sort),
-          status: Number(post.status),
-          remark: post.remark === null ? null : String(post.remark),
-          createdAt: new Date(typeof post.createdAt === 'bigint' ? Number(post.createdAt) : (post.createdAt as Date | string | number)),
-        })),
-      ]),
-    );
+  ofUsers(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, PostRecord[]>> {
+    return linkedToUsers(this.db, 'posts', tenantIdOf(ctx), userIds, Object.keys(POST_FIELDS), (post) => ({
+      id: Number(post.id),
+      name: String(post.name),
+      code: String(post.code),
+      sort: Number(post.sort),
+      status: Number(post.status),
+      remark: post.remark === null ? null : String(post.remark),
+      createdAt: new Date(typeof post.createdAt === 'bigint' ? Number(post.createdAt) : (post.createdAt as Date | string | number)),
+    }));
   }
 
   /** Throws unless every post exists in the caller's tenant and is enabled. */

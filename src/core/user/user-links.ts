@@ -10,16 +10,18 @@ const LINKS = {
 
 /**
  * The `columns` of the records linked to each of `userIds` in `tenantId`, ordered by the records'
- * sort then id. Raw rows: integers may arrive as bigint on SQLite.
+ * sort then id, each row made a record by `toRecord` as it is read (one object per row). Raw rows:
+ * integers may arrive as bigint on SQLite.
  */
-export async function linkedToUsers(
+export async function linkedToUsers<Linked>(
   db: Db,
   kind: keyof typeof LINKS,
   tenantId: number,
   userIds: readonly number[],
   columns: readonly string[],
-): Promise<Map<number, Record<string, unknown>[]>> {
-  const byUser = new Map<number, Record<string, unknown>[]>(userIds.map((id) => [id, []]));
+  toRecord: (row: Record<string, unknown>) => Linked,
+): Promise<Map<number, Linked[]>> {
+  const byUser = new Map<number, Linked[]>(userIds.map((id) => [id, []]));
   const distinct = [...new Set(userIds)];
   if (distinct.length === 0) return byUser;
   const { link, target, key } = LINKS[kind];
@@ -29,6 +31,6 @@ export async function linkedToUsers(
     FROM ${link} l JOIN ${target} t ON t."id" = l.${key}
     WHERE l."tenantId" = ${tenantId} AND t."tenantId" = ${tenantId} AND l."userId" IN (${Prisma.join(distinct)})
     ORDER BY t."sort", t."id"`;
-  for (const { linkUserId, ...row } of rows) byUser.get(Number(linkUserId))?.push(row);
+  for (const row of rows) byUser.get(Number(row.linkUserId))?.push(toRecord(row));
   return byUser;
 }

@@ -280,11 +280,13 @@ export class UserService {
   }
 
   /** The roles each user holds (one query for all of them), enabled or not. */
-  async rolesOf(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, UserRoleSummary[]>> {
-    const links = await linkedToUsers(this.deps.db, 'roles', tenantIdOf(ctx), userIds, ['id', 'name', 'code', 'status']);
-    return new Map(
-      [...links].map(([userId, roles]) => [userId, roles.map((role) => ({ id: Number(role.id), name: String(role.name), code: String(role.code), status: Number(role.status) }))]),
-    );
+  rolesOf(ctx: RequestContext, userIds: readonly number[]): Promise<Map<number, UserRoleSummary[]>> {
+    return linkedToUsers(this.deps.db, 'roles', tenantIdOf(ctx), userIds, ['id', 'name', 'code', 'status'], (role) => ({
+      id: Number(role.id),
+      name: String(role.name),
+      code: String(role.code),
+      status: Number(role.status),
+    }));
   }
 
   /** The signed-in user's own record. */
