@@ -52,9 +52,13 @@ const { app, core } = await buildApp({ config, database: scratch.database, logge
 try {
   await app.ready();
   const tenant = await createTenant(db);
-  const depts = await Promise.all([1, 2, 3].map((n) => db.dept.create({ data: { tenantId: tenant.id, name: `d${n}`, sort: n } })));
-  const posts = await Promise.all([1, 2, 3].map((n) => db.post.create({ data: { tenantId: tenant.id, name: `p${n}`, code: `p${n}`, sort: n } })));
-  const roles = await Promise.all([1, 2].map(() => createRole(core, tenant.id, ['system:dept:query'])));
+  // One after another: ids then follow the sort, so the route's link order is the page's display order.
+  const depts: { id: number }[] = [];
+  const posts: { id: number }[] = [];
+  const roles: { id: number }[] = [];
+  for (const n of [1, 2, 3]) depts.push(await db.dept.create({ data: { tenantId: tenant.id, name: `d${n}`, sort: n } }));
+  for (const n of [1, 2, 3]) posts.push(await db.post.create({ data: { tenantId: tenant.id, name: `p${n}`, code: `p${n}`, sort: n } }));
+  for (let n = 0; n < 2; n++) roles.push(await createRole(core, tenant.id, ['system:dept:query']));
   await db.adminUser.createMany({ data: Array.from({ length: 120 }, (_, n) => ({ tenantId: tenant.id, username: `bulk${n}`, passwordHash: 'x', nickname: 'n', name: 'n', deptId: depts[n % 3]!.id })) });
   const users = await db.adminUser.findMany({ where: { tenantId: tenant.id }, select: { id: true } });
   await db.userPost.createMany({ data: users.flatMap((user, n) => posts.slice(0, 1 + (n % 3)).map((post) => ({ tenantId: tenant.id, userId: user.id, postId: post.id }))) });
