@@ -7,49 +7,13 @@
 //   BENCH_BASELINE=../main npx tsx bench/flood-cpu.ts
 // BENCH_FLOOD_ONLY=1 skips the bare route, for a profile of the refusal alone (with BENCH_PERF_PROF=1,
 // `perf record -g -p <the server's pid>`; see README).
-import { connect, type Socket } from 'node:net';
 import { SEED } from '../test/support/database';
-import { CONNECTIONS, startBaseline, startServers } from './harness';
+import { sendRaw, startBaseline, startServers } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 
 const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
-
-/** Sends `requests` over CONNECTIONS keep-alive sockets, one outstanding per socket; resolves with the status counts. */
-async function send(url: string, requests: Buffer[]): Promise<Map<number, number>> {
-  const { hostname, port } = new URL(url);
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const connection = () =>
-    new Promise<void>((resolve, reject) => {
-      const socket: Socket = connect(Number(port), hostname);
-      let buffered = Buffer.alloc(0);
-      const write = () => {
-        if (next >= requests.length) return socket.end(), resolve();
-        socket.write(requests[next++] as Buffer);
-      };
-      socket.on('connect', write);
-      socket.on('error', reject);
-      socket.on('data', (chunk) => {
-        buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-        for (;;) {
-          const end = buffered.indexOf('\r\n\r\n');
-          if (end < 0) return;
-          const head = buffered.subarray(0, end).toString('latin1');
-          const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-          if (buffered.length < end + 4 + length) return;
-          const status = Number(head.slice(9, 12));
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          buffered = buffered.subarray(end + 4 + length);
-          write();
-        }
-      });
-    });
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
-  return statuses;
-}
-
 
 const servers = await startServers();
 const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, servers.scratch.target.url) : undefined;
@@ -62,9 +26,7 @@ try {
     );
   const cpuPerRequest = async (url: string, requests: Buffer[], cpuMicros = servers.cpuMicros) => {
     const before = await cpuMicros();
-    const startedAt = performance.now();
-    const statuses = await send(url, requests);
-    const perSecond = requests.length / ((performance.now() - startedAt) / 1000);
+    const { statuses, perSecond } = await sendRaw(url, requests);
     return { micros: ((await cpuMicros()) - before) / requests.length, perSecond, statuses };
   };
   await cpuPerRequest(servers.bareUrl, bareRequests.slice(0, 5000));

@@ -3,6 +3,7 @@
 // measured in the same run.
 import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
+import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { migrationsDir } from '../prisma/schema';
@@ -152,6 +153,47 @@ export async function run(scenario: Scenario): Promise<ScenarioResult> {
     rejected,
     errors: sum((result) => result.errors),
   };
+}
+
+/**
+ * Sends prepared raw HTTP/1.1 requests over CONNECTIONS keep-alive sockets, one outstanding per
+ * socket; resolves with the status counts and the rate. A load generator costing far less per request
+ * than autocannon, whose per-request CPU on a flood of distinct requests exceeded what the server
+ * spends refusing them (bench/README.md, wrong-secret flood): on two cores the client then bounds
+ * the rate it reports.
+ */
+export async function sendRaw(url: string, requests: Buffer[]): Promise<{ statuses: Map<number, number>; perSecond: number }> {
+  const { hostname, port } = new URL(url);
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const connection = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket: Socket = connect(Number(port), hostname);
+      let buffered = Buffer.alloc(0);
+      const write = () => {
+        if (next >= requests.length) return socket.end(), resolve();
+        socket.write(requests[next++] as Buffer);
+      };
+      socket.on('connect', write);
+      socket.on('error', reject);
+      socket.on('data', (chunk) => {
+        buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+        for (;;) {
+          const end = buffered.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffered.subarray(0, end).toString('latin1');
+          const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (buffered.length < end + 4 + length) return;
+          const status = Number(head.slice(9, 12));
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          buffered = buffered.subarray(end + 4 + length);
+          write();
+        }
+      });
+    });
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  return { statuses, perSecond: requests.length / ((performance.now() - startedAt) / 1000) };
 }
 
 /** Prints the table; the first result is the bare route every ratio is taken against. */
