@@ -1,8 +1,9 @@
 // The gateway IP blacklist, enforced before anything else runs: checked by the root onRequest hook of
 // the request envelope (so it covers /open-api, /graphql, /trpc, /files, /s and unknown routes alike),
-// which answers a blacklisted caller 403 in the REST envelope, with code 403 as open-api.md's status table says (the caller's IP is refused
-// like one missing from a client's whitelist). The lookup is in memory (core.ipBlacklist.matcher): no
-// database call per request. The caller is `request.ip`, which honours TRUST_PROXY.
+// which answers a blacklisted caller 403 in the REST envelope, with code 403 as open-api.md's status
+// table says (the caller's IP is refused like one missing from a client's whitelist). The lookup is in
+// memory (core.ipBlacklist.matcher): no database call per request. The caller is `request.ip`, which
+// honours TRUST_PROXY.
 //
 // Health checks are exempt: a load balancer probing /healthz and /readyz from an address inside a
 // blacklisted network must not take the instance out of service.
