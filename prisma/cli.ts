@@ -47,6 +47,13 @@ async function main(): Promise<number> {
       return problems ? 1 : 0;
     }
     case 'seed': {
+      // Seeding a database whose schema is not (fully) there would fail on the first missing table
+      // with the driver's words; say what to do instead.
+      const { pending } = await migrationStatus(target, source);
+      if (pending.length > 0) {
+        console.error(`The database at DATABASE_URL has ${pending.length} migration(s) not applied: run npm run db:migrate first.`);
+        return 1;
+      }
       const { runSeedCommand } = await import('./seed');
       await runSeedCommand(loadConfig());
       return 0;

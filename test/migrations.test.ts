@@ -1,5 +1,6 @@
 // The migration history of each provider, generated from the one model source, must produce
 // exactly the schema: deploy on an empty database, re-deploy as a no-op, and no drift.
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +103,17 @@ describe.each(providers)('%s migration history', (provider) => {
     const status = await migrationStatus(scratch.target, source(provider));
     expect(status.pending.length).toBe(readMigrations(migrationsDir(provider)).migrationDirectories.length);
   });
+
+  it('refuses to seed a database with pending migrations, saying to migrate first (npm run db:seed)', async () => {
+    scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
+    const cli = (command: string) => spawnSync(process.execPath, ['--import', 'tsx', 'prisma/cli.ts', command], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: scratch?.target.url } });
+    const refused = cli('seed');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/migration\(s\) not applied: run npm run db:migrate first/);
+    expect(cli('deploy').status).toBe(0);
+    expect(cli('seed').status).toBe(0);
+    expect(await withDatabase(scratch.target, (db) => db.tenant.count())).toBe(1);
+  }, 60_000);
 
   it('produces exactly the schema of prisma/models (empty diff)', async () => {
     scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
