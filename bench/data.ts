@@ -54,6 +54,12 @@ export interface VolumeOptions {
   scale: number;
   /** The partner client the members are bound to and the orders belong to. */
   partnerClientId: string;
+  /**
+   * At least this many administrators, each with two roles, whatever the scale: a small database for
+   * bench:volume still fills the console's user page of this size with the same content (two roles,
+   * a post and a department per user), so the page is the same at both volumes.
+   */
+  fullUserPage?: number;
   /** Told of progress: rows written so far of all planned. */
   onProgress?: (table: string, written: number, planned: number) => void;
 }
@@ -99,9 +105,9 @@ export async function generateVolume(target: DatabaseTarget, options: VolumeOpti
     orders: scaled(FULL_VOLUME.orders),
     supplements: scaled(FULL_VOLUME.supplements),
     goods: scaled(FULL_VOLUME.goods),
-    administrators: scaled(FULL_VOLUME.administrators),
+    administrators: Math.max(options.fullUserPage ?? 1, scaled(FULL_VOLUME.administrators)),
     departments: scaled(FULL_VOLUME.departments),
-    roles: scaled(FULL_VOLUME.roles),
+    roles: Math.max(options.fullUserPage ? 2 : 1, scaled(FULL_VOLUME.roles)),
     posts: scaled(FULL_VOLUME.posts),
     operationLogs: scaled(FULL_VOLUME.operationLogs),
   };

@@ -4,7 +4,8 @@
 // with reference routes alternating with each target in the same run: bare Fastify, bare Fastify
 // running the same Prisma call, and the raw driver doing the same SQL. Prints, per database, the
 // min/median/max req/s over the rounds, p99 and the ratio of each target to its references, then
-// each target's full-volume rate as a share of its small-database rate.
+// each target's full-volume rate as a share of its small-database rate, as req/s and as its ratio to
+// the bare route. Each round runs on both databases, one after the other.
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -27,7 +28,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '3' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
     /** Pays per route and round (each consumes an unpaid order made by the order-create routes). */
-    pays: { type: 'string', default: '200' },
+    pays: { type: 'string', default: '600' },
     only: { type: 'string' },
   },
 });
@@ -35,6 +36,8 @@ const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const PAYS = Number(args.pays);
+/** The console page the bench reads: 100 users with department, roles and posts. */
+const USER_PAGE_SIZE = 100;
 
 interface Servers {
   appUrl: string;
@@ -90,6 +93,9 @@ const SUCCESS = /^\{"(code":0|data":\{)|^\[?\{"result"/;
 async function measure(route: Route): Promise<Sample> {
   let n = 0;
   let failed = 0;
+  let answered = 0;
+  let lastAnswerAt = 0;
+  const startedAt = performance.now();
   const first = route.request(0);
   const result = await autocannon({
     url: first.url,
@@ -103,21 +109,31 @@ async function measure(route: Route): Promise<Sample> {
           return { ...request, method: next.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: { ...next.headers }, body: next.body };
         },
         onResponse: (status, body) => {
+          answered += 1;
+          lastAnswerAt = performance.now();
           if (status !== 200 || !SUCCESS.test(body)) failed += 1;
         },
       },
     ],
   });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: failed + result.errors };
+  // Answers over the time to the last one: autocannon's requests.average is a mean of whole-second
+  // buckets and its finish waits for the next one, so a fixed amount done in under a second (the
+  // pays) would read as that amount per second.
+  return { requestsPerSecond: answered / ((lastAnswerAt - startedAt) / 1000), p99: result.latency.p99, failed: failed + result.errors };
 }
 
 interface Inputs {
   partnerClientId: string;
+  /** Whose wallets, items and details the reads read. */
   members: { memberId: number; externalUserId: string; addressId: number }[];
+  /** Who orders and pays (never one of `members`). */
+  buyers: { memberId: number; externalUserId: string; addressId: number }[];
   goods: { goodsId: string; skuId: string }[];
   orderNos: string[];
   qcGoods: string[];
 }
+
+const memberOf = (row: Record<string, unknown>) => ({ memberId: Number(row.memberId), externalUserId: String(row.externalUserId), addressId: Number(row.addressId) });
 
 async function pickInputs(target: DatabaseTarget): Promise<Inputs> {
   const raw = openRawDriver(target);
@@ -125,17 +141,22 @@ async function pickInputs(target: DatabaseTarget): Promise<Inputs> {
     const [binding] = await raw.all(`SELECT "partnerClientId" FROM "PartnerBinding" WHERE "externalUserId" LIKE 'vol-%' LIMIT 1`);
     if (!binding) throw new Error(`${target.url} holds no generated volume: run npm run bench:data on it first`);
     const partnerClientId = String(binding.partnerClientId);
-    // Members spread over the table; their default addresses.
-    const members = await raw.all(
-      `SELECT b."memberId", b."externalUserId", a."id" AS "addressId" FROM "PartnerBinding" b JOIN "MemberAddress" a ON a."memberId" = b."memberId" WHERE b."partnerClientId" = ? AND b."externalUserId" LIKE 'vol-%' AND b."memberId" % 7 = 3 ORDER BY b."memberId" LIMIT 500`,
-      [partnerClientId],
-    );
+    // Members spread over the table, with their default addresses: some whose data the reads read,
+    // others who order and pay. Apart, so the orders the run makes do not grow the pages it reads
+    // (on the small database a reader would otherwise gain thousands of items a round).
+    const membersWhere = (remainder: number) =>
+      raw.all(
+        `SELECT b."memberId", b."externalUserId", a."id" AS "addressId" FROM "PartnerBinding" b JOIN "MemberAddress" a ON a."memberId" = b."memberId" WHERE b."partnerClientId" = ? AND b."externalUserId" LIKE 'vol-%' AND b."memberId" % 7 = ${remainder} ORDER BY b."memberId" LIMIT 500`,
+        [partnerClientId],
+      );
+    const [members, buyers] = [await membersWhere(3), await membersWhere(5)];
     const goods = await raw.all(`SELECT g."goodsId", s."skuId" FROM "Goods" g JOIN "GoodsSku" s ON s."goodsRecordId" = g."id" WHERE g."source" = 1 AND g."id" % 3 = 1 AND s."skuId" LIKE '%-3' ORDER BY g."id" LIMIT 500`);
     const orders = await raw.all(`SELECT "orderNo" FROM "PurchaseOrder" WHERE "partnerClientId" = ? AND "id" % 5 = 2 ORDER BY "id" LIMIT 500`, [partnerClientId]);
     const qc = await raw.all(`SELECT DISTINCT "goodsId" FROM "QcRecord" WHERE "id" % 5 = 1 ORDER BY "goodsId" LIMIT 500`);
     return {
       partnerClientId,
-      members: members.map((row) => ({ memberId: Number(row.memberId), externalUserId: String(row.externalUserId), addressId: Number(row.addressId) })),
+      members: members.map(memberOf),
+      buyers: buyers.map(memberOf),
       goods: goods.map((row) => ({ goodsId: String(row.goodsId), skuId: String(row.skuId) })),
       orderNos: orders.map((row) => String(row.orderNo)),
       qcGoods: qc.map((row) => String(row.goodsId)),
@@ -145,10 +166,19 @@ async function pickInputs(target: DatabaseTarget): Promise<Inputs> {
   }
 }
 
-/** Unpaid orders made by the order-create routes of this run, for the pay routes. */
+/**
+ * Unpaid orders made by the order-create routes of this run, for the pay routes. Their buyers' wallets
+ * are credited what they owe first: every pay route then debits, never stops at a short balance (on
+ * the small database a few buyers pay hundreds of orders a round).
+ */
 async function unpaidOrders(target: DatabaseTarget, partnerClientId: string): Promise<{ paymentId: string; externalUserId: string; memberId: number }[]> {
   const raw = openRawDriver(target);
   try {
+    await raw.run(
+      `UPDATE "Wallet" SET "balance" = "balance" + (SELECT COALESCE(SUM(o."payAmount"), 0) FROM "PurchaseOrder" o WHERE o."memberId" = "Wallet"."memberId" AND o."partnerClientId" = ? AND o."status" = 0 AND o."outOrderNo" LIKE 'vbench-%')
+       WHERE "memberId" IN (SELECT DISTINCT "memberId" FROM "PurchaseOrder" WHERE "partnerClientId" = ? AND "status" = 0 AND "outOrderNo" LIKE 'vbench-%')`,
+      [partnerClientId, partnerClientId],
+    );
     const rows = await raw.all(`SELECT "paymentId", "externalUserId", "memberId" FROM "PurchaseOrder" WHERE "partnerClientId" = ? AND "status" = 0 AND "outOrderNo" LIKE 'vbench-%' ORDER BY "id"`, [partnerClientId]);
     return rows.map((row) => ({ paymentId: String(row.paymentId), externalUserId: String(row.externalUserId), memberId: Number(row.memberId) }));
   } finally {
@@ -183,7 +213,7 @@ function groups(servers: Servers, inputs: Inputs, pays: PayLists): Group[] {
     ],
   });
   const createBody = (n: number) => {
-    const member = at(inputs.members, n);
+    const member = at(inputs.buyers, n);
     const goods = at(inputs.goods, n);
     return { member, goods };
   };
@@ -279,7 +309,7 @@ function groups(servers: Servers, inputs: Inputs, pays: PayLists): Group[] {
           url: `${app}/graphql`,
           method: 'POST',
           headers: { authorization: `Bearer ${servers.adminToken}`, ...json },
-          body: JSON.stringify({ query: '{ userPage(input: { pageNo: 1, pageSize: 100 }) { total list { id username nickname dept { id name } roles { id name } posts { id name } } } }' }),
+          body: JSON.stringify({ query: `{ userPage(input: { pageNo: 1, pageSize: ${USER_PAGE_SIZE} }) { total list { id username nickname dept { id name } roles { id name } posts { id name } } } }` }),
         }),
       },
       references: [
@@ -315,41 +345,55 @@ interface Measured {
   ratios: number[];
 }
 
-async function benchDatabase(label: string, target: DatabaseTarget): Promise<Measured[]> {
-  const inputs = await pickInputs(target);
-  const servers = await startServers(target, inputs.partnerClientId);
-  const measured = new Map<string, Measured>();
+interface BenchedDatabase {
+  label: string;
+  target: DatabaseTarget;
+}
+
+/**
+ * Runs every round on each database in turn (the order turned around every round), so a change of the
+ * machine's load during the run weighs on both databases alike: the full ÷ small comparison is made of
+ * rounds minutes apart, not of two halves of the run.
+ */
+async function benchDatabases(databases: readonly BenchedDatabase[]): Promise<Map<string, Measured[]>> {
+  const prepared = [];
+  for (const database of databases) {
+    const inputs = await pickInputs(database.target);
+    prepared.push({ ...database, inputs, servers: await startServers(database.target, inputs.partnerClientId), measured: new Map<string, Measured>() });
+  }
   try {
     for (let roundNo = 0; roundNo < ROUNDS; roundNo += 1) {
-      const pays: PayLists = { target: [], prisma: [], raw: [] };
-      for (const group of groups(servers, inputs, pays)) {
-        if (group.name === 'wallet pay') {
-          // Pays consume orders made by this round's order-create routes (which ran just before).
-          const unpaid = await unpaidOrders(target, inputs.partnerClientId);
-          const share = Math.min(PAYS, Math.floor(unpaid.length / 3));
-          if (share === 0) continue;
-          [pays.target, pays.prisma, pays.raw] = [0, 1, 2].map((part) => unpaid.slice(part * share, (part + 1) * share)) as [Pay[], Pay[], Pay[]];
+      for (const { label, target, inputs, servers, measured } of roundNo % 2 ? [...prepared].reverse() : prepared) {
+        const pays: PayLists = { target: [], prisma: [], raw: [] };
+        for (const group of groups(servers, inputs, pays)) {
+          if (group.name === 'wallet pay') {
+            // Pays consume orders made by this round's order-create routes (which ran just before).
+            const unpaid = await unpaidOrders(target, inputs.partnerClientId);
+            const share = Math.min(PAYS, Math.floor(unpaid.length / 3));
+            if (share === 0) continue;
+            [pays.target, pays.prisma, pays.raw] = [0, 1, 2].map((part) => unpaid.slice(part * share, (part + 1) * share)) as [Pay[], Pay[], Pay[]];
+          }
+          const targetSample = await measure(group.target);
+          const record = (route: string, sample: Sample, ratio: number) => {
+            const key = `${group.name}\u0000${route}`;
+            const entry = measured.get(key) ?? { group: group.name, route, samples: [], ratios: [] };
+            entry.samples.push(sample);
+            entry.ratios.push(ratio);
+            measured.set(key, entry);
+          };
+          record(group.target.name, targetSample, 1);
+          for (const reference of group.references) {
+            const sample = await measure(reference);
+            record(reference.name, sample, targetSample.requestsPerSecond / sample.requestsPerSecond);
+          }
+          process.stderr.write(`${label} round ${roundNo + 1}/${ROUNDS}: ${group.name} ${round(targetSample.requestsPerSecond)} req/s\n`);
         }
-        const targetSample = await measure(group.target);
-        const record = (route: string, sample: Sample, ratio: number) => {
-          const key = `${group.name}\u0000${route}`;
-          const entry = measured.get(key) ?? { group: group.name, route, samples: [], ratios: [] };
-          entry.samples.push(sample);
-          entry.ratios.push(ratio);
-          measured.set(key, entry);
-        };
-        record(group.target.name, targetSample, 1);
-        for (const reference of group.references) {
-          const sample = await measure(reference);
-          record(reference.name, sample, targetSample.requestsPerSecond / sample.requestsPerSecond);
-        }
-        process.stderr.write(`${label} round ${roundNo + 1}/${ROUNDS}: ${group.name} ${round(targetSample.requestsPerSecond)} req/s\n`);
       }
     }
   } finally {
-    await servers.stop();
+    for (const { servers } of prepared) await servers.stop();
   }
-  return [...measured.values()];
+  return new Map(prepared.map(({ label, measured }) => [label, [...measured.values()]]));
 }
 
 function printTable(title: string, results: Measured[]): void {
@@ -374,7 +418,7 @@ async function smallDatabase(provider: DatabaseTarget['provider']) {
   } finally {
     await database.close();
   }
-  await generateVolume(scratch.target, { scale: Number(args['small-scale']), partnerClientId: SEED.partnerClientId });
+  await generateVolume(scratch.target, { scale: Number(args['small-scale']), partnerClientId: SEED.partnerClientId, fullUserPage: USER_PAGE_SIZE });
   return scratch;
 }
 
@@ -383,18 +427,26 @@ const small = await smallDatabase(full.provider);
 try {
   console.log(`# bench:volume on ${full.provider}, ${new Date().toISOString().slice(0, 16)} UTC`);
   console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB; ${CONNECTIONS} connections, ${SECONDS} s per route, ${ROUNDS} rounds, pays ${PAYS} per route and round`);
-  const smallResults = await benchDatabase('small', small.target);
+  const results = await benchDatabases([
+    { label: 'small', target: small.target },
+    { label: 'full', target: full },
+  ]);
+  const [smallResults, fullResults] = [results.get('small') ?? [], results.get('full') ?? []];
   printTable(`Small database (scale ${args['small-scale']}: 1,000 order items)`, smallResults);
-  const fullResults = await benchDatabase('full', full);
   printTable('Full volume (npm run bench:data)', fullResults);
-  console.log('\n### Full volume as a share of the small database (median req/s)\n');
-  console.log('| operation | small req/s | full req/s | full ÷ small |');
-  console.log('|---|---:|---:|---:|');
+  // Beside the rates, each target's ratio to the bare route of its own round: what the route costs
+  // over an empty one, which the machine's load moves far less than the rate itself.
+  const toBare = (entries: Measured[], group: string) => entries.find((entry) => entry.group === group && entry.route === 'bare Fastify')?.ratios;
+  console.log('\n### Full volume as a share of the small database\n');
+  console.log('| operation | small req/s | full req/s | full ÷ small (req/s) | ÷ bare Fastify, small | ÷ bare Fastify, full | full ÷ small (÷ bare) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const result of fullResults.filter((entry) => entry.route === entry.group)) {
     const before = smallResults.find((entry) => entry.group === result.group && entry.route === result.group);
     if (!before) continue;
     const [smallRate, fullRate] = [before, result].map((entry) => median(entry.samples.map((sample) => sample.requestsPerSecond))) as [number, number];
-    console.log(`| ${result.group} | ${round(smallRate)} | ${round(fullRate)} | ${(fullRate / smallRate).toFixed(2)} |`);
+    const [smallToBare, fullToBare] = [toBare(smallResults, result.group), toBare(fullResults, result.group)].map((ratios) => (ratios ? median(ratios) : undefined));
+    const normalized = smallToBare && fullToBare ? (fullToBare / smallToBare).toFixed(2) : '';
+    console.log(`| ${result.group} | ${round(smallRate)} | ${round(fullRate)} | ${(fullRate / smallRate).toFixed(2)} | ${smallToBare?.toFixed(2) ?? ''} | ${fullToBare?.toFixed(2) ?? ''} | ${normalized} |`);
   }
 } finally {
   await small.drop();
