@@ -3,9 +3,10 @@
 // NOTIFY, which the server delivers on commit only.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { Prisma } from '../src/core/db/client';
 import { COMMITTED_INSERT_CHANNEL } from '../src/core/db/committed-inserts';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { newWebhookEventId, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { useTestDatabase } from './support/app';
 import { SEED } from './support/database';
@@ -59,6 +60,48 @@ describe('in this process', () => {
   it('signals a delivery written outside a transaction once it is written', async () => {
     const endpoint = await createEndpoint();
     expect(await signalsDuring(() => writeEvents(test.db, [event()], () => [endpoint]))).toBe(1);
+  });
+});
+
+/** An event and its delivery to `endpointId`, as raw statements (db/raw-sql.ts). */
+function rawEventAndDelivery(endpointId: number): Prisma.Sql[] {
+  const eventId = newWebhookEventId();
+  const now = new Date();
+  return [
+    Prisma.sql`INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
+      VALUES (${eventId}, 1, ${SEED.partnerClientId}, ${WebhookEventType.TEST}, 'wake', '{}', ${now}, ${now})`,
+    Prisma.sql`INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
+      SELECT ev."tenantId", ${endpointId}, ev."id", ev."orderingKey", 0, 0, ev."occurredAt", ev."createdAt" FROM "WebhookEvent" ev WHERE ev."eventId" = ${eventId}`,
+  ];
+}
+
+describe('in this process, through raw statements (db/raw-sql.ts)', () => {
+  it('signals a raw transaction after its commit, nothing for one rolled back, a delivery written on its own at once', async () => {
+    const { sql } = test.database;
+    const endpoint = await createEndpoint();
+    const committed = await signalsDuring((seen) =>
+      sql.transaction(async (tx) => {
+        for (const statement of rawEventAndDelivery(endpoint.id)) await tx.execute(statement);
+        expect(seen()).toBe(0);
+      }),
+    );
+    expect(committed).toBe(1);
+    const before = await test.db.webhookDelivery.count();
+    const rolledBack = await signalsDuring(() =>
+      sql
+        .transaction(async (tx) => {
+          for (const statement of rawEventAndDelivery(endpoint.id)) await tx.execute(statement);
+          throw new Error('the change fails');
+        })
+        .catch(() => undefined),
+    );
+    expect(rolledBack).toBe(0);
+    expect(await test.db.webhookDelivery.count()).toBe(before);
+    expect(
+      await signalsDuring(async () => {
+        for (const statement of rawEventAndDelivery(endpoint.id)) await sql.execute(statement);
+      }),
+    ).toBe(1);
   });
 });
 

@@ -10,6 +10,7 @@ import { HotPartnerReads, POSTGRES_DECODERS, postgresStatements, SQLITE_DECODERS
 import { type PartnerReads, PrismaPartnerReads } from './partner-reads';
 import { type RawSql, rawSql } from './raw-sql';
 import { withConnectionLock } from './sqlite-connection-lock';
+import { sqliteRawSql } from './sqlite-raw-sql';
 import { withStatementCache } from './sqlite-statement-cache';
 import { type DatabaseTarget, sqliteFilePath } from './database-url';
 
@@ -24,7 +25,7 @@ export interface Database {
   committedInserts: CommittedInserts;
   /** The hottest partner reads, as prepared statements on the driver (see hot-reads.ts). */
   reads: PartnerReads;
-  /** Statements on the client's own driver adapter, without the client (see raw-sql.ts). */
+  /** Statements on the client's own driver adapter (on SQLite its connection), without the client (see raw-sql.ts). */
   sql: RawSql;
   /** Resolves when a trivial query answers; for readiness checks. */
   ping(): Promise<void>;
@@ -69,7 +70,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     target,
     committedInserts,
     reads,
-    sql: rawSql(outermost.connection()),
+    sql: target.provider === 'sqlite' ? sqliteRawSql(outermost.connection(), committedInserts, options.onQuery) : rawSql(outermost.connection()),
     ping: async () => {
       await db.$queryRawUnsafe('SELECT 1');
     },

@@ -10,7 +10,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlQueryable,
 export const COMMITTED_INSERT_CHANNEL = 'openbuy_committed_insert';
 
 /** The table an INSERT statement writes (`main`.`T` on SQLite, "public"."T" on PostgreSQL), or undefined. */
-function insertedTable(sql: string): string | undefined {
+export function insertedTable(sql: string): string | undefined {
   return /^\s*INSERT INTO (?:[`"]\w+[`"]\.)?[`"](\w+)[`"]/.exec(sql)?.[1];
 }
 
@@ -37,6 +37,16 @@ export class CommittedInserts {
     return () => forTable.delete(listener);
   }
 
+  /** Whether committed inserts into `table` are reported (statements that bypass the adapter ask: sqlite-raw-sql.ts). */
+  reports(table: string): boolean {
+    return this.tables.has(table);
+  }
+
+  /** Tells the listeners of each table that an insert into it has committed. */
+  signal(tables: Iterable<string>): void {
+    for (const table of tables) for (const listener of this.listeners.get(table) ?? []) listener();
+  }
+
   /** The factory whose connections report committed inserts of watched tables. */
   wrap(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
     const notify = factory.provider === 'postgres';
@@ -58,10 +68,6 @@ export class CommittedInserts {
     if (this.tables.size === 0) return undefined;
     const table = insertedTable(query.sql);
     return table !== undefined && this.tables.has(table) ? table : undefined;
-  }
-
-  private signal(tables: Iterable<string>): void {
-    for (const table of tables) for (const listener of this.listeners.get(table) ?? []) listener();
   }
 
   /** Outside a transaction each statement commits by itself. */

@@ -1,8 +1,9 @@
 // Statements sent straight to the driver adapter under Prisma's client, for small statements run
 // hundreds of times a second beside the requests (the webhook worker): through the client each one
 // also pays its query compiler (WebAssembly) and plan interpreter, most of a delivery's database cost
-// in the profile (bench/README.md, partner webhooks). The adapter is the client's own, so SQLite's
-// connection lock, statement cache, statement observers and committed-insert reports still apply.
+// in the profile (bench/README.md, partner webhooks). The adapter is the client's own, so its
+// statement observers and committed-insert reports still apply. On SQLite the statements skip the
+// adapter too and run on its connection, under the same connection lock (sqlite-raw-sql.ts).
 // SQL is written once with Prisma.sql: `?` placeholders on SQLite, `$n` on PostgreSQL.
 import { type ArgScalarType, type Error as DriverError, isDriverAdapterError, type SqlDriverAdapter, type SqlQuery, type SqlQueryable, type Transaction } from '@prisma/driver-adapter-utils';
 import { serviceUnavailable } from '../errors/service-unavailable';
@@ -46,13 +47,19 @@ function scalarTypeOf(value: unknown): ArgScalarType {
   return 'unknown';
 }
 
-export function rawSql(adapter: SqlDriverAdapter): RawSql {
-  const dollar = adapter.provider === 'postgres';
-  const toQuery = (sql: Prisma.Sql): SqlQuery => ({
+/** `sql` as the adapter takes it: `$n` placeholders on PostgreSQL (`dollar`), `?` on SQLite. */
+export function sqlQuery(sql: Prisma.Sql, dollar: boolean): SqlQuery {
+  return {
     sql: dollar ? sql.text : sql.sql,
     args: sql.values,
     argTypes: sql.values.map((value) => ({ scalarType: scalarTypeOf(value), arity: 'scalar' })),
-  });
+  };
+}
+
+/** RawSql through the driver adapter (PostgreSQL; SQLite runs on its connection: sqlite-raw-sql.ts). */
+export function rawSql(adapter: SqlDriverAdapter): RawSql {
+  const dollar = adapter.provider === 'postgres';
+  const toQuery = (sql: Prisma.Sql) => sqlQuery(sql, dollar);
   const on = (queryable: SqlQueryable) => ({
     async query(sql: Prisma.Sql) {
       const result = await queryable.queryRaw(toQuery(sql));
@@ -85,7 +92,7 @@ export function rawSql(adapter: SqlDriverAdapter): RawSql {
 }
 
 /** `started`, unless it takes longer than `maxWaitMs`: then refused, and ended by `end` once it starts after all. */
-async function startedWithin(started: Promise<Transaction>, maxWaitMs: number, end: (late: Transaction) => Promise<void>): Promise<Transaction> {
+export async function startedWithin<T>(started: Promise<T>, maxWaitMs: number, end: (late: T) => unknown): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {

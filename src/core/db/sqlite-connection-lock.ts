@@ -9,27 +9,60 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-a
 /** A FIFO lock: `acquire` resolves with the function that releases it. */
 export class ConnectionLock {
   private tail: Promise<void> = Promise.resolve();
+  /** Holds taken and not released yet, waiting ones included: 0 when the lock is free. */
+  private holds = 0;
 
   acquire(): Promise<() => void> {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const previous = this.tail;
-    this.tail = previous.then(() => held);
+    const release = this.hold();
     return previous.then(() => release);
   }
 
+  /**
+   * The release, when the lock is free (no one holds it or waits for it): taken at once, without the
+   * promise turns of `acquire`, for work that starts synchronously (the direct statements, sqlite-raw-sql.ts).
+   */
+  tryAcquire(): (() => void) | undefined {
+    return this.holds === 0 ? this.hold() : undefined;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
+    const release = this.tryAcquire() ?? (await this.acquire());
     try {
       return await work();
     } finally {
       release();
     }
   }
+
+  /** The next hold, last in the queue: the one after it waits for its release (given once only when it is its turn). */
+  private hold(): () => void {
+    this.holds += 1;
+    let resolve!: () => void;
+    this.tail = new Promise<void>((done) => (resolve = done));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      resolve();
+    };
+  }
+}
+
+/** The lock of each locked connection, for statements that bypass the adapter (sqlite-raw-sql.ts). */
+const locks = new WeakMap<SqlDriverAdapter, ConnectionLock>();
+
+/** The lock `withConnectionLock` put on `adapter`'s connection. */
+export function connectionLockOf(adapter: SqlDriverAdapter): ConnectionLock {
+  const lock = locks.get(adapter);
+  if (!lock) throw new Error('The connection has no connection lock');
+  return lock;
 }
 
 function lockConnection(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const lock = new ConnectionLock();
+  locks.set(adapter, lock);
   const queryRaw = adapter.queryRaw.bind(adapter);
   const executeRaw = adapter.executeRaw.bind(adapter);
   const executeScript = adapter.executeScript.bind(adapter);

@@ -24,18 +24,28 @@ export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverA
 
 function cachePrepare(client: BetterSqlite3.Database): void {
   const prepare = client.prepare.bind(client);
-  const kept = new Map<string, ReturnType<typeof reusable>>();
-  client.prepare = ((sql: string) => {
-    let statement = kept.get(sql);
-    if (statement) {
+  client.prepare = keptBySql((sql) => reusable(prepare(sql))) as unknown as BetterSqlite3.Database['prepare'];
+}
+
+/** `make`'s value for each SQL text, made once and kept: the least recently used is dropped past MAX_STATEMENTS. */
+export function keptBySql<T>(make: (sql: string) => T): (sql: string) => T {
+  const kept = new Map<string, T>();
+  return (sql) => {
+    let value = kept.get(sql);
+    if (value !== undefined) {
       kept.delete(sql);
     } else {
-      statement = reusable(prepare(sql));
+      value = make(sql);
       if (kept.size >= MAX_STATEMENTS) kept.delete(kept.keys().next().value as string);
     }
-    kept.set(sql, statement);
-    return statement;
-  }) as BetterSqlite3.Database['prepare'];
+    kept.set(sql, value);
+    return value;
+  };
+}
+
+/** The connection's own prepare, which cachePrepare shadows on the connection object: a plain Statement. */
+export function uncachedPrepare(client: BetterSqlite3.Database): (sql: string) => BetterSqlite3.Statement {
+  return (Object.getPrototypeOf(client) as BetterSqlite3.Database).prepare.bind(client);
 }
 
 /**
