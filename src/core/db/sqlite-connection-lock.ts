@@ -35,7 +35,7 @@ export class ConnectionLock {
     }
   }
 
-  /** The next hold, last in the queue: the one after it waits for its release (given once only when it is its turn). */
+  /** A new hold at the end of the queue: whoever comes next waits for its release (a second release counts for nothing). */
   private hold(): () => void {
     this.holds += 1;
     let resolve!: () => void;
