@@ -203,14 +203,13 @@ export class WalletPayService {
       return { order };
     }
     if (payOrder.kind === PayOrderKind.SUPPLEMENT) {
-      const bills = await this.db.supplementBill.findMany({
-        where: { paymentId: payOrder.paymentId, memberId: payOrder.memberId, tenantId: ownership.tenantId },
-        select: { status: true, amount: true },
-      });
+      // On the driver, as the pay order's read: through the client a read also pays its query compiler.
+      const bills = await this.sql.query(Prisma.sql`
+        SELECT "status", "amount" FROM "SupplementBill" WHERE "paymentId" = ${payOrder.paymentId} AND "memberId" = ${payOrder.memberId} AND "tenantId" = ${ownership.tenantId}`);
       const payable =
         bills.length > 0 &&
-        bills.every((bill) => bill.status === SupplementStatus.UNPAID) &&
-        bills.reduce((sum, bill) => sum + bill.amount, 0) === payOrder.amount;
+        bills.every((bill) => Number(bill.status) === SupplementStatus.UNPAID) &&
+        bills.reduce((sum, bill) => sum + Number(bill.amount), 0) === payOrder.amount;
       return payable ? { billCount: bills.length } : null;
     }
     return null;
