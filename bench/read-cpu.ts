@@ -12,12 +12,18 @@
 // Long rounds swung 2.5x: the adapter leaves 15-40 KB per call in the old generation, so a full
 // collection of the ~100 MB heap (0.1-0.3 s) lands in one round or another, and a neighbour's burst
 // hits one side of a pair. A full collection runs before every round, outside the measure, for all
-// sides alike; what each call promotes for it is shown, so that part is not hidden.
+// sides alike, and its background sweeping is let finish before the round starts; what each call
+// promotes for it is shown, so that part is not hidden.
 //   npx tsx bench/read-cpu.ts                          # SQLite
 //   npx tsx bench/read-cpu.ts trpc                     # the tRPC comparison only
 //   TEST_DATABASE=postgresql npx tsx bench/read-cpu.ts # PostgreSQL (TEST_POSTGRES_URL)
 //   BENCH_TRPC_ROUNDS=40 BENCH_TRPC_CALLS=200 BENCH_TRPC_WARMUP=4  # the tRPC rounds (defaults)
+//   BENCH_PROFILE=/tmp/trpc  # then 2,000 calls of member.get and of the bare procedure, each alone,
+//     under V8's profiler: /tmp/trpc-member.get.cpuprofile and /tmp/trpc-bare.cpuprofile (DevTools)
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { initTRPC } from '@trpc/server';
@@ -114,6 +120,10 @@ try {
   const entries = Object.entries(calls);
   for (let round = 0; round < TRPC_WARMUP + TRPC_ROUNDS; round++) {
     collectGarbage();
+    // V8 sweeps after a full collection on background threads, whose CPU process.cpuUsage counts:
+    // measured at once, the first side of a round paid ~30 ms of it (2-3x its CPU per call), and
+    // that side was member.get in every other round and the bare procedure never. Let it finish.
+    await sleep(100);
     for (const [name, call] of round % 2 ? [...entries].reverse() : entries) {
       const promotedBefore = promotedBytes();
       const start = process.cpuUsage();
@@ -142,6 +152,20 @@ try {
   console.log('\n| member.get on equal CPU (paired per-round ratios) | median | quartiles | min-max |\n|---|---:|---:|---:|');
   console.log(`| of the bare procedure answering the same | ${ratioTo('bare tRPC procedure, same adapter, transformer, input and read')} |`);
   console.log(`| of the bare ping | ${ratioTo('bare tRPC ping (no input, answers { ok: true })')} |`);
+  if (process.env.BENCH_PROFILE) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    for (const [side, call] of Object.entries({ 'member.get': calls['tRPC member.get (whole app)'], bare: calls['bare tRPC procedure, same adapter, transformer, input and read'] })) {
+      collectGarbage();
+      await session.post('Profiler.start');
+      for (let i = 0; i < 2000; i++) await call?.();
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(`${process.env.BENCH_PROFILE}-${side}.cpuprofile`, JSON.stringify(profile));
+    }
+    session.disconnect();
+  }
   await Promise.all([app.close(), bare.close()]);
 } finally {
   await scratch.drop();
