@@ -1,7 +1,7 @@
 // One Fastify app, three faces over one core: /open-api (partner REST), /graphql (administration),
 // /trpc (internal tools), plus health checks. `buildApp` never listens, so tests use it directly.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Clock, systemClock } from './core/clock';
 import { type Core, createCore } from './core/core';
@@ -21,6 +21,7 @@ import { AppMetrics } from './http/metrics';
 import { shortLinkRoutes } from './http/short-link-routes';
 import { paymentChannelRoutes } from './http/payment-channel-routes';
 import { REQUEST_ENVELOPE_OPTIONS, registerRequestEnvelope } from './http/request-envelope';
+import { compiledSerializerCompiler } from './http/response-serializer';
 import { ok } from './openapi/envelope';
 import type { PartnerRoutes } from './openapi/partner-routes';
 import { PARTNER_OPERATIONS } from './openapi/operations';
@@ -109,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   // Before every route is registered, so it covers them all.
   registerRequestEnvelope(app, core, metrics, { metricsToken: config.METRICS_TOKEN });
   app.addHook('onClose', async () => core.close());
