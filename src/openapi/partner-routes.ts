@@ -1,7 +1,7 @@
 // The guarded part of /open-api: every route here declares the scope it needs (a route without one
 // fails at start-up), and the guard checks token, tenant, IP whitelist, rate limit and scope
 // before the handler runs.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Core } from '../core/core';
 import type { AuthorizedPartner } from '../core/oauth2/partner-auth';
@@ -35,21 +35,30 @@ export function partnerContext(request: FastifyRequest, core: Core): RequestCont
   );
 }
 
+function admit(request: FastifyRequest, reply: FastifyReply, partner: AuthorizedPartner, done: HookHandlerDoneFunction): void {
+  request.partner = partner;
+  // Set now, so every answer to this request carries them, errors included.
+  reply.headers(rateLimitHeaders(partner.rateLimit));
+  done();
+}
+
 export async function partnerRoutes(app: FastifyInstance, options: { core: Core; routes: readonly PartnerRoutes[] }): Promise<void> {
   const { core } = options;
   app.addHook('onRoute', (route) => {
     if (!route.config?.scope) throw new Error(`open-api route ${route.method} ${route.url} declares no scope`);
     route.schema = { ...route.schema, security: [{ bearerAuth: [route.config.scope] }] };
   });
-  app.addHook('onRequest', async (request, reply) => {
-    request.partner = await core.partnerAuth.authorize({
+  // A callback hook: with the token, its client and the limit in memory (every call but a token's
+  // first, on the memory limiter) the guard costs no promise. A throw here is answered as a rejection.
+  app.addHook('onRequest', (request, reply, done) => {
+    const authorized = core.partnerAuth.authorize({
       authorization: request.headers.authorization,
       ip: request.ip,
       tenantId: tenantIdHeader(request),
       scope: routeConfig(request).scope as OpenApiScope,
     });
-    // Set now, so every answer to this request carries them, errors included.
-    reply.headers(rateLimitHeaders(request.partner.rateLimit));
+    if (authorized instanceof Promise) authorized.then((partner) => admit(request, reply, partner, done), done);
+    else admit(request, reply, authorized, done);
   });
   for (const routes of options.routes) await app.register(routes, { core });
 }

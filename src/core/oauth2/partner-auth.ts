@@ -256,34 +256,44 @@ export class PartnerAuth {
     return this.deps.tokens.revoke(accessToken, (token) => token.clientId === clientId && token.userType === UserType.OPEN_API);
   }
 
-  /** The live open-platform token of a Bearer header, with its enabled client; 401 otherwise. */
-  async authenticateBearer(authorization: string | undefined): Promise<Omit<AuthorizedPartner, 'rateLimit'>> {
+  /**
+   * The live open-platform token of a Bearer header, with its enabled client; 401 otherwise.
+   * Synchronous (a value or a throw) when the token and the client are in memory, as they are for
+   * every call but a token's first.
+   */
+  authenticateBearer(authorization: string | undefined): MaybePromise<Omit<AuthorizedPartner, 'rateLimit'>> {
     const accessToken = bearerToken(authorization);
     if (!accessToken) throw unauthorized('missingBearerToken', undefined, BEARER_CHALLENGE);
-    const token = await this.deps.tokens.find(accessToken);
-    if (!token || token.userType !== UserType.OPEN_API) throw invalidToken('unknownToken');
-    const client = await this.deps.clients.get(token.clientId);
-    if (!client || !client.enabled) throw invalidToken('tokenClientDisabled');
-    return { token, client };
+    return andThen(this.deps.tokens.find(accessToken), (token) => {
+      if (!token || token.userType !== UserType.OPEN_API) throw invalidToken('unknownToken');
+      const cached = this.deps.clients.peek(token.clientId);
+      return andThen(cached === undefined ? this.deps.clients.get(token.clientId) : cached, (client) => {
+        if (!client || !client.enabled) throw invalidToken('tokenClientDisabled');
+        return { token, client };
+      });
+    });
   }
 
-  async authorize(request: PartnerRequest): Promise<AuthorizedPartner> {
-    const { token, client } = await this.authenticateBearer(request.authorization);
-    if (request.tenantId !== undefined && request.tenantId !== token.tenantId) {
-      throw refusal(ErrorCatalogue.FORBIDDEN, 'notTheTokensTenant', { tenantId: request.tenantId });
-    }
-    // Before the limit: calls from elsewhere with a leaked token must not spend the client's budget.
-    assertWhitelisted(client, request.ip);
-    const rateLimit = await this.deps.rateLimiter.consume(limitKeys.operations(client.clientId), client.rateLimitQps);
-    if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
-    if (!token.scopes.has(request.scope)) {
-      throw refusal(
-        ErrorCatalogue.FORBIDDEN,
-        'insufficientScope',
-        { scope: request.scope },
-        { headers: { ...rateLimitHeaders(rateLimit), 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${request.scope}"` } },
-      );
-    }
-    return { token, client, rateLimit };
+  /** The guard of a partner operation; synchronous, as authenticateBearer, when a memory limiter decides. */
+  authorize(request: PartnerRequest): MaybePromise<AuthorizedPartner> {
+    return andThen(this.authenticateBearer(request.authorization), ({ token, client }) => {
+      if (request.tenantId !== undefined && request.tenantId !== token.tenantId) {
+        throw refusal(ErrorCatalogue.FORBIDDEN, 'notTheTokensTenant', { tenantId: request.tenantId });
+      }
+      // Before the limit: calls from elsewhere with a leaked token must not spend the client's budget.
+      assertWhitelisted(client, request.ip);
+      return andThen(this.deps.rateLimiter.consume(limitKeys.operations(client.clientId), client.rateLimitQps), (rateLimit) => {
+        if (!rateLimit.allowed) throw tooManyRequests(client.rateLimitQps, rateLimit);
+        if (!token.scopes.has(request.scope)) {
+          throw refusal(
+            ErrorCatalogue.FORBIDDEN,
+            'insufficientScope',
+            { scope: request.scope },
+            { headers: { ...rateLimitHeaders(rateLimit), 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${request.scope}"` } },
+          );
+        }
+        return { token, client, rateLimit };
+      });
+    });
   }
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import type { Db } from '../db/client';
+import type { MaybePromise } from '../maybe-async';
 
 export interface AccessToken {
   accessToken: string;
@@ -96,8 +97,11 @@ export class TokenService {
     await this.db.oAuth2AccessToken.deleteMany({ where: { expiresTime: { lt: new Date(now - PURGE_AFTER_EXPIRY_MS) } } });
   }
 
-  /** The live token, or null when it is malformed, unknown, revoked or expired. */
-  async find(accessToken: string): Promise<AccessToken | null> {
+  /**
+   * The live token, or null when it is malformed, unknown, revoked or expired. Answered at once
+   * (no promise) when memory knows: the guard of every partner operation asks.
+   */
+  find(accessToken: string): MaybePromise<AccessToken | null> {
     const now = this.now();
     this.sweep(now);
     const cached = this.cache.get(accessToken);
@@ -108,8 +112,7 @@ export class TokenService {
       pending = this.load(accessToken).finally(() => this.loading.delete(accessToken));
       this.loading.set(accessToken, pending);
     }
-    const token = await pending;
-    return token && token.expiresAt > this.now() ? token : null;
+    return pending.then((token) => (token && token.expiresAt > this.now() ? token : null));
   }
 
   /**
