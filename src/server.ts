@@ -16,6 +16,7 @@ import { graphqlPlugin } from './graphql/plugin';
 import { withCors } from './http/browser-security';
 import { consoleRoutes } from './http/console-routes';
 import { fileRoutes } from './http/file-routes';
+import { jsonTextMayHoldNul } from './http/nul-character-guard';
 import { OneLineAccessLog, redactingLoggerOptions } from './http/log-redaction';
 import { AppMetrics } from './http/metrics';
 import { shortLinkRoutes } from './http/short-link-routes';
@@ -106,9 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // An empty body sent as JSON (curl -H 'Content-Type: application/json' -X POST) means "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    request.bodyNulFree = !jsonTextMayHoldNul(body as string);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   // Before every route is registered, so it covers them all.

@@ -63,13 +63,29 @@ function queryMayHoldNul(url: string): boolean {
   return url.includes('%00');
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the JSON body parser when the body's text cannot hold U+0000 (see `jsonTextMayHoldNul`): no walk of the body. */
+    bodyNulFree: boolean;
+  }
+}
+
+/**
+ * JSON text carries U+0000 only as the escape \u0000 (JSON.parse refuses a raw control character in
+ * a string), so a body parsed from text without it holds none, and the guard need not walk it.
+ */
+export function jsonTextMayHoldNul(text: string): boolean {
+  return text.includes('\\u0000');
+}
+
 export function registerNulCharacterGuard(app: FastifyInstance): void {
+  app.decorateRequest('bodyNulFree', false);
   // A callback hook: no promise per request on the path every request takes.
   app.addHook('preValidation', (request, _reply, done) => {
     const trpc = request.url.startsWith('/trpc/');
     const found =
       (queryMayHoldNul(request.url) ? nulPath(request.query) : undefined) ??
-      nulPath(request.body) ??
+      (request.bodyNulFree ? undefined : nulPath(request.body)) ??
       (trpc ? (escapedNulPath((request.query as { input?: unknown } | undefined)?.input) ?? escapedNulPath(request.body)) : undefined);
     done(found ? refusal(ErrorCatalogue.BAD_REQUEST, 'nulCharacter', { field: found.length > 0 ? issuePath(found) : 'body' }) : undefined);
   });
