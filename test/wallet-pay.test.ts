@@ -2,17 +2,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCatalogue } from '../src/core/errors/catalogue';
 import { WebhookEventType } from '../src/core/webhook/event-types';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { OrderItemStatus, PayOrderKind, PayOrderStatus, PurchaseOrderStatus, SupplementStatus } from '../src/core/order/statuses';
 import { envelope, getQuery, partnerToken, postJson, tokenOf, useTestApp } from './support/app';
 import { createBag, createBoundMember, createPurchaseOrder, type MemberFixture } from './support/commerce-fixtures';
 import { SEED } from './support/database';
 import { inRounds, RACE_TEST_TIMEOUT_MS } from './support/races';
+import { useStubServer } from './support/stub-server';
 import { createPartner } from './support/partner-clients';
 
 const PAY = '/open-api/pay/wallet/pay';
 const BALANCE = '/open-api/pay/wallet/balance';
 const TRADE_NO = '/open-api/order/supplement/trade-no';
 
+const receiver = useStubServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.end('ok'));
+});
 const test = useTestApp('wallet_pay');
 const { clock } = test;
 let token: string;
@@ -74,10 +80,19 @@ describe('wallet pay of a purchase order', () => {
   });
 
   it('writes what Prisma reads back as written: the times, the events and their payloads', async () => {
+    // Events are written only for a partner with an endpoint that takes them.
+    const endpoint = await test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/pay`, eventTypes: [], secret: newWebhookSecret() } });
+    const changed = { kind: 'webhook-endpoints-changed', tenantId: 1, partnerClientId: SEED.partnerClientId } as const;
+    await test.core.bus.publish(changed);
     const member = await createBoundMember(test.db, { balance: 20_000 });
     const order = await createPurchaseOrder(test.db, member, { lines: [{ unitPrice: 2500 }] });
     const startedAt = Date.now();
-    expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(0);
+    try {
+      expect(envelope(await pay({ externalUserId: member.externalUserId, paymentId: order.paymentId })).code).toBe(0);
+    } finally {
+      await test.db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+      await test.core.bus.publish(changed);
+    }
     const paidAt = new Date(clock.now());
     const payOrder = await test.db.payOrder.findUniqueOrThrow({ where: { paymentId: order.paymentId } });
     const purchase = await test.db.purchaseOrder.findUniqueOrThrow({ where: { id: order.orderId }, include: { items: true } });

@@ -59,10 +59,12 @@ export const MAX_CACHED_PARTNERS = 10_000;
 const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u0000${partnerClientId}`;
 
 /**
- * The events in one multi-row insert, then their deliveries in another (none when no endpoint takes
- * them); answers the event ids, in the order of `events`. Both are raw statements: through the client
- * a createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler
- * and plan interpreter; bench/README.md), and a wallet pay writes one per call.
+ * The events some endpoint takes in one multi-row insert, then their deliveries in another; answers
+ * the event ids, in the order of `events`. An event no endpoint takes is not written: nothing would
+ * ever read it, and for a partner without webhooks its rows (a random unique key among them) were a
+ * third of the pages a wallet pay's COMMIT wrote. Both are raw statements: through the client a
+ * createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler and
+ * plan interpreter; bench/README.md), and a wallet pay writes one per call.
  */
 export function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
   return insertEvents((statement) => tx.$executeRaw(statement), events, endpointsOf);
@@ -77,15 +79,15 @@ async function insertEvents(
   events: readonly OutboxEvent[],
   endpointsOf: (event: OutboxEvent) => readonly { id: number }[],
 ): Promise<string[]> {
-  if (events.length === 0) return [];
   const eventIds = events.map(() => newWebhookEventId());
+  const taken = events.map((event, index) => ({ event, eventId: eventIds[index] as string, endpoints: endpointsOf(event) })).filter(({ endpoints }) => endpoints.length > 0);
+  if (taken.length === 0) return eventIds;
   // Prisma's client would fill the @default(now()) itself (the column's SQL default stores another format on SQLite).
   const createdAt = new Date();
   await execute(Prisma.sql`
     INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
-    VALUES ${Prisma.join(events.map((event, index) => Prisma.sql`(${eventIds[index]}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`))}`);
-  const pairs = events.flatMap((event, index) => endpointsOf(event).map((endpoint) => Prisma.sql`(ev."eventId" = ${eventIds[index]} AND en."id" = ${endpoint.id})`));
-  if (pairs.length === 0) return eventIds;
+    VALUES ${Prisma.join(taken.map(({ event, eventId }) => Prisma.sql`(${eventId}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`))}`);
+  const pairs = taken.flatMap(({ eventId, endpoints }) => endpoints.map((endpoint) => Prisma.sql`(ev."eventId" = ${eventId} AND en."id" = ${endpoint.id})`));
   // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
   // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
   // failing the partner's call on the foreign key), and one of another partner never does. In event
