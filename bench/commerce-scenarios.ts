@@ -33,6 +33,9 @@ export async function preparePayableOrders(db: Db, count: number): Promise<strin
     });
     if (order) paymentIds.push(order.paymentId);
   }
+  // Whatever the seeded balance, the member can pay every one of them (twice their goods price each:
+  // room for fees), however many rounds a bench runs.
+  await db.wallet.update({ where: { memberId: member.id }, data: { balance: { increment: 2 * 100 * count } } });
   const kinds = await db.payOrder.groupBy({ by: ['kind'], _count: true });
   if (!kinds.every((kind) => kind.kind === PayOrderKind.PURCHASE)) throw new Error('unexpected pay orders');
   return paymentIds;

@@ -6,7 +6,9 @@
 // Fastify answers: a raw transaction behind a bare route. With BENCH_BASELINE=<another checkout>
 // (e.g. /work/main), that checkout's server makes as many on the same database in each round, its
 // turn alternating. The write is wallet pay (default) or order create.
-//   npx tsx bench/write-cpu.ts [pay|create]          # BENCH_WRITES (300) per round, BENCH_ROUNDS (4)
+// The first BENCH_WARMUP rounds are run and not counted: CPU per write falls to less than half over
+// the first few thousand writes while V8 optimises the route and the service (and the reference).
+//   npx tsx bench/write-cpu.ts [pay|create]          # BENCH_WRITES (300) per round, BENCH_ROUNDS (4), BENCH_WARMUP (3)
 //   BENCH_BASELINE=/work/main npx tsx bench/write-cpu.ts create
 import { loadavg } from 'node:os';
 import { DEMO_MEMBER } from '../prisma/demo/member';
@@ -20,6 +22,7 @@ const MODE = process.argv[2] ?? 'pay';
 if (MODE !== 'pay' && MODE !== 'create') throw new Error(`write-cpu: unknown write ${MODE} (pay or create)`);
 const WRITES = Number(process.env.BENCH_WRITES ?? process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /** Writes per round: the app's, the raw reference's, and the baseline's (pays each consume a prepared order). */
 const SHARES = 3;
 
@@ -38,7 +41,7 @@ const servers = await startServers({
       goodsId: goods.goodsId,
       skuId: sku.skuId,
     };
-    if (MODE === 'pay') paymentIds = await preparePayableOrders(db, WRITES * ROUNDS * SHARES);
+    if (MODE === 'pay') paymentIds = await preparePayableOrders(db, WRITES * (WARMUP + ROUNDS) * SHARES);
   },
 });
 const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, servers.scratch.target.url) : undefined;
@@ -66,7 +69,7 @@ try {
     return ((await cpuMicros()) - before) / WRITES;
   };
   const rounds: Array<{ app: number; baseline: number; raw: number; bare: number; load: number }> = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
     const runBaseline = async () => (baseline ? await writes(baseline.appUrl, scenarioOf(baseline.appUrl, round, 2), baseline.cpuMicros) : NaN);
     const first = round % 2 === 1 ? await runBaseline() : undefined;
     const app = await writes(servers.appUrl, scenarioOf(servers.appUrl, round, 0), servers.cpuMicros);
@@ -78,9 +81,9 @@ try {
     await run({ name: 'bare', url: servers.bareUrl, amount: WRITES });
     const bare = ((await servers.cpuMicros()) - bareStart) / WRITES;
     const load = loadavg()[0] as number;
-    rounds.push({ app, baseline: baselineMicros, raw: rawMicros, bare, load });
+    if (round >= WARMUP) rounds.push({ app, baseline: baselineMicros, raw: rawMicros, bare, load });
     console.log(
-      `round ${round} (load ${load.toFixed(1)}): app ${app.toFixed(0)} µs, raw transaction ${rawMicros.toFixed(0)} + bare route ${bare.toFixed(0)} µs` +
+      `${round < WARMUP ? 'warm-up ' : ''}round ${round} (load ${load.toFixed(1)}): app ${app.toFixed(0)} µs, raw transaction ${rawMicros.toFixed(0)} + bare route ${bare.toFixed(0)} µs` +
         (baseline ? `, baseline app ${baselineMicros.toFixed(0)} µs` : ''),
     );
   }
