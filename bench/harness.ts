@@ -20,6 +20,8 @@ export interface BenchServers {
   appUrl: string;
   bareUrl: string;
   scratch: ScratchDatabase;
+  /** The servers' process id (its main thread's id too, for per-thread figures from /proc). */
+  pid: number;
   /** CPU time (user + system, µs) the servers' process has used so far. */
   cpuMicros(): Promise<number>;
   /** Asks the servers' process to emit a webhook event through its app's outbox (see server.ts). */
@@ -64,6 +66,7 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
   return {
     ...urls,
     scratch,
+    pid: child.pid as number,
     cpuMicros: () =>
       new Promise<number>((resolve) => {
         const listener = (message: unknown) => {

@@ -5,16 +5,23 @@
 // /work/main) that checkout's server with an endpoint too, so a change is measured against it in the
 // same minutes. Three phases:
 // 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates),
-//    each round counted as the server's CPU (process.cpuUsage, all threads) until every delivery of
-//    its pays is recorded delivered. Speed ratio = CPU per pay without an endpoint ÷ with one.
+//    each round counted until every delivery of its pays is recorded delivered: the server's CPU
+//    (process.cpuUsage, all threads), its main thread's CPU (the event loop
+//    that serves partners: /proc's schedstat of that thread, exact to the nanosecond; Node has no
+//    per-thread CPU clock), pays/s as the load generator saw them, and pays/s until delivered (the
+//    round's pays over the time until their deliveries were recorded). Speed ratios: with an
+//    endpoint ÷ without for the rates, without ÷ with for the CPU per pay.
 // 2. Deliveries only: BENCH_DRAIN_PAYS pays' worth of events (purchase order paid, each its own key;
 //    wallet debited, one key) written before the servers start, due in a day; a round makes them due
-//    at once and counts the server's CPU until they are all delivered: CPU per delivery, no pay in it.
+//    at once and counts the server's CPU (all threads, and the main thread's) until they are all
+//    delivered: CPU per delivery, no pay in it.
 // 3. At a fixed rate: BENCH_RATE pays a second for BENCH_RATE_SECONDS on each server, one after the
-//    other: pay latency p50/p99, CPU per pay, and each delivery's arrival minus its event's occurredAt.
+//    other: pay latency p50/p99, CPU per pay (all threads, and the main thread's), and each delivery's
+//    arrival minus its event's occurredAt.
 //   npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_BASELINE=/work/main npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_CPU_PROF=/tmp/prof npx tsx bench/webhook-pay-cpu.ts   # plus a V8 CPU profile per server
+import { readFileSync } from 'node:fs';
 import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -37,6 +44,9 @@ const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
 const BASELINE = process.env.BENCH_BASELINE;
 /** Events a wallet pay emits (purchase order paid, wallet debited). */
 const EVENTS_PER_PAY = 2;
+
+/** CPU time of a process's main thread so far, µs (Linux: the first field of its schedstat, ns). */
+const mainThreadMicros = (pid: number) => Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
 
 /** Deliveries received per server (by the receiver's path), and the arrival delays of the timed phase. */
 const received = new Map<string, number>();
@@ -101,7 +111,15 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     paid: 0,
     delivered: 0,
     cpuPerPay: [] as number[],
+    mainCpuPerPay: [] as number[],
+    paysPerSecond: [] as number[],
+    deliveredPaysPerSecond: [] as number[],
     cpuPerDelivery: [] as number[],
+    mainCpuPerDelivery: [] as number[],
+    /** The server's CPU so far, µs: all threads (asked of the server) and its main thread's. */
+    async cpu() {
+      return { all: await servers.cpuMicros(), main: mainThreadMicros(servers.pid) };
+    },
     /** Waits until `pays` more pays are recorded paid and, with an endpoint, `deliveries` more deliveries delivered. */
     async settle(pays: number, deliveries: number) {
       this.paid += pays;
@@ -155,44 +173,65 @@ try {
     const order = targets.map((_, index) => targets[(index + round) % targets.length] as Target);
     for (const target of order) {
       const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
-      const before = await target.servers.cpuMicros();
+      const before = await target.cpu();
+      const started = performance.now();
       const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds));
       if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
       // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
       // its end in the server: wait for every pay, then for every delivery.
       await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
-      target.cpuPerPay.push(((await target.servers.cpuMicros()) - before) / PAYS);
+      const seconds = (performance.now() - started) / 1000;
+      const after = await target.cpu();
+      target.cpuPerPay.push((after.all - before.all) / PAYS);
+      target.mainCpuPerPay.push((after.main - before.main) / PAYS);
+      target.paysPerSecond.push(result.requestsPerSecond);
+      target.deliveredPaysPerSecond.push(PAYS / seconds);
     }
     for (const target of order.filter((candidate) => candidate.withEndpoint)) {
-      const before = await target.servers.cpuMicros();
+      const before = await target.cpu();
       await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
       await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
-      target.cpuPerDelivery.push(((await target.servers.cpuMicros()) - before) / (DRAIN_PAYS * EVENTS_PER_PAY));
+      const after = await target.cpu();
+      target.cpuPerDelivery.push((after.all - before.all) / (DRAIN_PAYS * EVENTS_PER_PAY));
+      target.mainCpuPerDelivery.push((after.main - before.main) / (DRAIN_PAYS * EVENTS_PER_PAY));
     }
     loads.push(loadavg()[0] as number);
   }
-  console.log(`\n1. Saturated: server CPU per wallet pay, µs, ${PAYS} pays per round, ${ROUNDS} rounds (load average ${loads.map((load) => load.toFixed(1)).join(', ')})`);
-  for (const target of targets) {
-    const ratio = target === none ? '' : `   speed ratio none ÷ this ${(median(none.cpuPerPay) / median(target.cpuPerPay)).toFixed(2)} (target >= 0.9)`;
-    console.log(`${target.label.padEnd(18)} ${show(target.cpuPerPay)}   median ${median(target.cpuPerPay).toFixed(0)}${ratio}`);
+  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio to none (target >= 0.9)`);
+  const figures = [
+    { name: 'pays/s (load generator)', of: (target: Target) => target.paysPerSecond, higherIsFaster: true },
+    { name: 'pays/s until delivered', of: (target: Target) => target.deliveredPaysPerSecond, higherIsFaster: true },
+    { name: 'process CPU µs per pay', of: (target: Target) => target.cpuPerPay, higherIsFaster: false },
+    { name: 'main thread CPU µs per pay', of: (target: Target) => target.mainCpuPerPay, higherIsFaster: false },
+  ];
+  for (const { name, of, higherIsFaster } of figures) {
+    console.log(`  ${name}`);
+    for (const target of targets) {
+      const [mine, without] = [median(of(target)), median(of(none))];
+      const ratio = target === none ? '' : `   speed ratio ${(higherIsFaster ? mine / without : without / mine).toFixed(2)}`;
+      console.log(`    ${target.label.padEnd(18)} ${show(of(target))}   median ${mine.toFixed(0)}${ratio}`);
+    }
   }
-  console.log(`\n2. Deliveries only: server CPU per delivery, µs, ${DRAIN_PAYS * EVENTS_PER_PAY} deliveries per round (${DRAIN_PAYS} on one key, ${DRAIN_PAYS} each its own)`);
-  for (const target of targets.filter((candidate) => candidate.withEndpoint)) console.log(`${target.label.padEnd(18)} ${show(target.cpuPerDelivery)}   median ${median(target.cpuPerDelivery).toFixed(0)}`);
+  console.log(`\n2. Deliveries only: server CPU per delivery, µs, process / main thread, ${DRAIN_PAYS * EVENTS_PER_PAY} deliveries per round (${DRAIN_PAYS} on one key, ${DRAIN_PAYS} each its own)`);
+  for (const target of targets.filter((candidate) => candidate.withEndpoint)) {
+    console.log(`${target.label.padEnd(18)} ${show(target.cpuPerDelivery)}   median ${median(target.cpuPerDelivery).toFixed(0)}   main thread ${show(target.mainCpuPerDelivery)}   median ${median(target.mainCpuPerDelivery).toFixed(0)}`);
+  }
 
   const ratePays = RATE * RATE_SECONDS;
   console.log(`\n3. At ${RATE} pays/s for ${RATE_SECONDS} s (${ratePays} pays per server, one server at a time; load average ${loadavg()[0]?.toFixed(1)})`);
-  console.log('| server | pay p50 ms | pay p99 ms | CPU per pay µs | event to delivery p50 ms | p99 ms | max ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| server | pay p50 ms | pay p99 ms | CPU per pay µs | main thread µs | event to delivery p50 ms | p99 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const target of targets) {
     const delays: number[] = [];
     arrivalDelays.set(target.label, delays);
-    const before = await target.servers.cpuMicros();
+    const before = await target.cpu();
     const latencies = await payAtRate(target, target.paymentIds.slice(ROUNDS * PAYS), RATE);
     await target.settle(ratePays, ratePays * EVENTS_PER_PAY);
-    const cpu = ((await target.servers.cpuMicros()) - before) / ratePays;
+    const after = await target.cpu();
     arrivalDelays.delete(target.label);
     const delivery = target.withEndpoint ? `${quantile(delays, 0.5)} | ${quantile(delays, 0.99)} | ${Math.max(...delays)}` : '- | - | -';
-    console.log(`| ${target.label} | ${quantile(latencies, 0.5).toFixed(1)} | ${quantile(latencies, 0.99).toFixed(1)} | ${cpu.toFixed(0)} | ${delivery} |`);
+    const cpu = `${((after.all - before.all) / ratePays).toFixed(0)} | ${((after.main - before.main) / ratePays).toFixed(0)}`;
+    console.log(`| ${target.label} | ${quantile(latencies, 0.5).toFixed(1)} | ${quantile(latencies, 0.99).toFixed(1)} | ${cpu} | ${delivery} |`);
   }
   console.log(`\nreceived: ${[...received].map(([label, count]) => `${label} ${count}`).join(', ')}`);
 } finally {
