@@ -55,9 +55,10 @@ export interface VolumeOptions {
   /** The partner client the members are bound to and the orders belong to. */
   partnerClientId: string;
   /**
-   * At least this many administrators, each with two roles, whatever the scale: a small database for
-   * bench:volume still fills the console's user page of this size with the same content (two roles,
-   * a post and a department per user), so the page is the same at both volumes.
+   * At least this many administrators, and departments, roles and posts at their full-volume counts
+   * (small tables), whatever the scale: a small database for bench:volume still fills the console's
+   * user page of this size with the same content (as many distinct departments, roles and posts as
+   * at full volume), so the page is the same at both volumes and only the tables' size differs.
    */
   fullUserPage?: number;
   /** Told of progress: rows written so far of all planned. */
@@ -106,9 +107,9 @@ export async function generateVolume(target: DatabaseTarget, options: VolumeOpti
     supplements: scaled(FULL_VOLUME.supplements),
     goods: scaled(FULL_VOLUME.goods),
     administrators: Math.max(options.fullUserPage ?? 1, scaled(FULL_VOLUME.administrators)),
-    departments: scaled(FULL_VOLUME.departments),
-    roles: Math.max(options.fullUserPage ? 2 : 1, scaled(FULL_VOLUME.roles)),
-    posts: scaled(FULL_VOLUME.posts),
+    departments: options.fullUserPage ? FULL_VOLUME.departments : scaled(FULL_VOLUME.departments),
+    roles: options.fullUserPage ? FULL_VOLUME.roles : scaled(FULL_VOLUME.roles),
+    posts: options.fullUserPage ? FULL_VOLUME.posts : scaled(FULL_VOLUME.posts),
     operationLogs: scaled(FULL_VOLUME.operationLogs),
   };
   // Items: 3 per order, 4 for every third order (o % 3 === 0): 1,000,000 over 300,000 at scale 1.
