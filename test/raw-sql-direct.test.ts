@@ -72,48 +72,61 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')('RawSql on the SQLite connection', (
     expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, select: { enabled: true, disabledAt: true, description: true } })).toEqual({ enabled: false, disabledAt: at, description: null });
   });
 
-  it('holds the connection lock through a transaction: a Prisma write sent inside it waits for its end and survives its rollback', async () => {
-    const { sql, db } = testDb.database;
-    const tenant = await newTenant('direct-holds');
+  /**
+   * A transaction on one path writes a tenant, and while it is open a write on the other path is sent
+   * (its accountCount update); the transaction rolls back. Answers the order of the two ends and the
+   * tenant as it stands after both.
+   */
+  async function outsideWriteAroundRollback(
+    name: string,
+    transaction: (tenantId: number, inside: () => Promise<void>) => Promise<unknown>,
+    outside: (tenantId: number) => Promise<unknown>,
+  ) {
+    const { db } = testDb.database;
+    const tenant = await newTenant(name);
     const sent = new Promise<void>((resolve) => (accountCountUpdateSent = resolve));
     const order: string[] = [];
     let outsideWrite: Promise<unknown> | undefined;
-    const rolledBack = sql
-      .transaction(async (tx) => {
-        await tx.execute(Prisma.sql`UPDATE "Tenant" SET "contactName" = 'inside' WHERE "id" = ${tenant.id}`);
-        outsideWrite = db.tenant.updateMany({ where: { id: tenant.id }, data: { accountCount: 42 } }).then(() => order.push('outside write'));
-        await sent;
-        await pause(50);
-        order.push('rolling back');
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => error.message);
+    const rolledBack = transaction(tenant.id, async () => {
+      outsideWrite = outside(tenant.id).then(() => order.push('outside write'));
+      await sent;
+      await pause(50);
+      order.push('rolling back');
+      throw new Error('roll back');
+    }).catch((error: Error) => error.message);
     expect(await rolledBack).toBe('roll back');
     await outsideWrite;
+    return { order, tenant: await db.tenant.findUnique({ where: { id: tenant.id } }) };
+  }
+
+  it('holds the connection lock through a transaction: a Prisma write sent inside it waits for its end and survives its rollback', async () => {
+    const { sql, db } = testDb.database;
+    const { order, tenant } = await outsideWriteAroundRollback(
+      'direct-holds',
+      (tenantId, inside) =>
+        sql.transaction(async (tx) => {
+          await tx.execute(Prisma.sql`UPDATE "Tenant" SET "contactName" = 'inside' WHERE "id" = ${tenantId}`);
+          await inside();
+        }),
+      (tenantId) => db.tenant.updateMany({ where: { id: tenantId }, data: { accountCount: 42 } }),
+    );
     expect(order).toEqual(['rolling back', 'outside write']);
-    expect(await db.tenant.findUnique({ where: { id: tenant.id } })).toMatchObject({ accountCount: 42, contactName: 'x' });
+    expect(tenant).toMatchObject({ accountCount: 42, contactName: 'x' });
   });
 
   it('waits, on its own, for a Prisma transaction to end, and its write survives that rollback', async () => {
     const { sql, db } = testDb.database;
-    const tenant = await newTenant('direct-waits');
-    const sent = new Promise<void>((resolve) => (accountCountUpdateSent = resolve));
-    const order: string[] = [];
-    let outsideWrite: Promise<unknown> | undefined;
-    const rolledBack = db
-      .$transaction(async (tx) => {
-        await tx.tenant.update({ where: { id: tenant.id }, data: { contactName: 'inside' } });
-        outsideWrite = sql.execute(Prisma.sql`UPDATE "Tenant" SET "accountCount" = 43 WHERE "id" = ${tenant.id}`).then(() => order.push('outside write'));
-        await sent;
-        await pause(50);
-        order.push('rolling back');
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => error.message);
-    expect(await rolledBack).toBe('roll back');
-    await outsideWrite;
+    const { order, tenant } = await outsideWriteAroundRollback(
+      'direct-waits',
+      (tenantId, inside) =>
+        db.$transaction(async (tx) => {
+          await tx.tenant.update({ where: { id: tenantId }, data: { contactName: 'inside' } });
+          await inside();
+        }),
+      (tenantId) => sql.execute(Prisma.sql`UPDATE "Tenant" SET "accountCount" = 43 WHERE "id" = ${tenantId}`),
+    );
     expect(order).toEqual(['rolling back', 'outside write']);
-    expect(await db.tenant.findUnique({ where: { id: tenant.id } })).toMatchObject({ accountCount: 43, contactName: 'x' });
+    expect(tenant).toMatchObject({ accountCount: 43, contactName: 'x' });
   });
 
   it('reports its statements to the observer: COMMIT or ROLLBACK, not BEGIN', async () => {
