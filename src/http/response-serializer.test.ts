@@ -73,6 +73,17 @@ describe('compiled response serializer', () => {
     expect(() => compiled(refined)({ a: 'no' })).toThrow();
   });
 
+  it('writes a record of unknown values (stored JSON) as zod does, and leaves what zod refuses or would change to zod', () => {
+    const withProps = envelopeOf(z.object({ props: z.record(z.string(), z.unknown()) }), []);
+    for (const props of [{}, { Color: 'Black', '10': 1, nested: { a: [1, null, 'x'] }, gone: undefined }, JSON.parse('{"__proto__":{"a":1},"b":2}')]) {
+      expect(compiled(withProps)(ok({ props }))).toBe(viaZod(withProps)(ok({ props })));
+    }
+    for (const props of [null, [], 'text', new Date(0)]) {
+      expect(() => viaZod(withProps)(ok({ props }))).toThrow();
+      expect(() => compiled(withProps)(ok({ props }))).toThrow(/Response doesn't match the schema/);
+    }
+  });
+
   it('compares both ways when verifying', () => {
     const value = ok({ list: [aRow], total: 1 });
     expect(compiled(answer, true)(value)).toBe(viaZod(answer)(value));

@@ -3,7 +3,7 @@
 // object and an issues array per value, a check loop per field) was the largest part of a partner
 // write's route layer. The compiled function checks every value as zod would and writes the same
 // JSON; a value it does not accept, and any schema using a construct it does not model (refinements,
-// unions, records, other codecs...), goes to zod's serializer, so a wrong answer still fails with
+// unions, records other than of unknown values, other codecs...), goes to zod's serializer, so a wrong answer still fails with
 // zod's error and the bytes never differ. Outside production every answer is serialized both ways
 // and compared, so the test suite proves the two equal on every answer it receives.
 import type { FastifySerializerCompiler } from 'fastify';
@@ -22,6 +22,8 @@ interface Def {
   shape?: Record<string, z.ZodType>;
   catchall?: unknown;
   element?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
   innerType?: z.ZodType;
   values?: unknown[];
   entries?: Record<string, unknown>;
@@ -125,6 +127,8 @@ function compileWriter(schema: z.ZodType): Writer | undefined {
     }
     case 'object':
       return compileObjectWriter(def);
+    case 'record':
+      return compileOpenRecordWriter(def);
     default:
       return undefined;
   }
@@ -172,6 +176,21 @@ function compileObjectWriter(def: Def): Writer | undefined {
       text += text === '' ? field.name + written : `,${field.name}${written}`;
     }
     return `{${text}}`;
+  };
+}
+
+/**
+ * A record of string keys and unknown values (e.g. a SKU's properties, stored JSON): zod copies a
+ * plain object's own keys and values as they are, so its JSON is the object's own. An object with an
+ * own `__proto__` key (which the copy would drop) or any other prototype goes to zod.
+ */
+function compileOpenRecordWriter(def: Def): Writer | undefined {
+  if (checksOf(def).length > 0 || !def.keyType || !def.valueType) return undefined;
+  const key = defOf(def.keyType);
+  if (key.type !== 'string' || checksOf(key).length > 0 || defOf(def.valueType).type !== 'unknown') return undefined;
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype || Object.hasOwn(value, '__proto__')) return undefined;
+    return JSON.stringify(value);
   };
 }
 
