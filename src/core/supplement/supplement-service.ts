@@ -20,6 +20,9 @@ import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
 
+/** Raises tried with new random expense numbers before a collision is reported (see business-no.ts). */
+const NUMBER_ATTEMPTS = 3;
+
 export type SupplementBizTypeValue = ValueOf<typeof SupplementBizType>;
 
 export const supplementRaiseSchema = z.object({
@@ -209,16 +212,20 @@ export class SupplementService {
     const input = supplementRaiseSchema.parse(raw);
     const { orderExpensesNo, tx } = options;
     if (tx) return this.raiseIn(ctx, tx, input, orderExpensesNo);
-    try {
-      return await this.db.$transaction((own) => this.raiseIn(ctx, own, input, orderExpensesNo));
-    } catch (error) {
-      // A concurrent raise of the same event committed its bill first: answer that one.
-      const earlier =
-        orderExpensesNo !== undefined && isUniqueViolation(error)
-          ? await this.db.supplementBill.findFirst({ where: { tenantId: tenantIdOf(ctx), memberId: input.memberId, orderExpensesNo } })
-          : null;
-      if (!earlier) throw error;
-      return { bill: billView(earlier) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.$transaction((own) => this.raiseIn(ctx, own, input, orderExpensesNo));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (orderExpensesNo !== undefined) {
+          // A concurrent raise of the same event committed its bill first: answer that one.
+          const earlier = await this.db.supplementBill.findFirst({ where: { tenantId: tenantIdOf(ctx), memberId: input.memberId, orderExpensesNo } });
+          if (!earlier) throw error;
+          return { bill: billView(earlier) };
+        }
+        // A random number drawn in the same second as another bill's: raise again with a new one.
+        if (attempt >= NUMBER_ATTEMPTS) throw error;
+      }
     }
   }
 
