@@ -6,7 +6,7 @@
 // bag supplement bill for the difference; the bag's freightAmount is always what the member owes in
 // total, so a retried call with the same freight finds nothing left to bill.
 import { recordIdSchema } from '../admin/save-shape';
-import { newBusinessNo } from '../business-no';
+import { newBusinessNo, withFreshBusinessNumbers } from '../business-no';
 import type { Db, Prisma } from '../db/client';
 import type { RawSql } from '../db/raw-sql';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -141,7 +141,7 @@ export class BagService {
       if (item.status !== OrderItemStatus.IN_STORAGE) throw new ServiceError(ErrorCatalogue.BAG_ITEM_NOT_STORED, { orderItemNo: item.orderItemNo, status: item.status });
     }
     const now = ctx.now();
-    const bag = await this.db.$transaction(async (tx) => {
+    const bag = await withFreshBusinessNumbers(() => this.db.$transaction(async (tx) => {
       const created = await tx.bagOrder.create({
         data: { tenantId, bagNo: newBusinessNo('B', now), memberId: input.memberId, status: BagStatus.CREATED, address, createdAt: now },
       });
@@ -152,7 +152,7 @@ export class BagService {
       if (packed.count !== orderItemIds.length) throw new ServiceError(ErrorCatalogue.BAG_ITEMS_CHANGED);
       await this.outbox.orderItemEvents(tx, WebhookEventType.ORDER_ITEM_PACKED, orderItemIds, now, () => ({ bagOrderNo: created.bagNo }));
       return created;
-    });
+    }));
     // The bag holds exactly the items just packed: nothing to read back.
     const packed = [...orderItemIds].sort((a, b) => a - b).map((id) => ({ id, orderItemNo: (byId.get(id) as (typeof items)[number]).orderItemNo, status: OrderItemStatus.PACKED }));
     return bagView({ ...bag, items: packed });

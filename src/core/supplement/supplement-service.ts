@@ -6,7 +6,7 @@
 // A supplement pay order's bizNo is a fresh group number (E…, from the expense-number space but never
 // a bill's own number); its bills are the SupplementBills whose paymentId is the pay order's.
 import { recordIdSchema } from '../admin/save-shape';
-import { newBusinessNo } from '../business-no';
+import { newBusinessNo, withFreshBusinessNumbers } from '../business-no';
 import type { Db, DbTransaction, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -19,9 +19,6 @@ import type { WebhookOutbox } from '../webhook/webhook-outbox';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
 import { applyWalletMovement, MAX_WALLET_BALANCE, WalletLedgerKind } from '../wallet/wallet-ledger';
-
-/** Raises tried with new random expense numbers before a collision is reported (see business-no.ts). */
-const NUMBER_ATTEMPTS = 3;
 
 export type SupplementBizTypeValue = ValueOf<typeof SupplementBizType>;
 
@@ -144,9 +141,9 @@ export class SupplementService {
     if (new Set(bills.map((bill) => bill.bizType)).size > 1) throw new ServiceError(ErrorCatalogue.SUPPLEMENT_MIXED_BIZ_TYPES);
 
     const now = ctx.now();
-    const paymentId = newBusinessNo('PAY', now);
     const previousPayOrders = [...new Set(bills.flatMap((bill) => (bill.paymentId ? [bill.paymentId] : [])))].sort();
-    return this.db.$transaction(async (tx) => {
+    return withFreshBusinessNumbers(() => this.db.$transaction(async (tx) => {
+      const paymentId = newBusinessNo('PAY', now);
       // Pay orders before bills, as wallet pay does, so the two never wait on each other in a circle.
       for (const previous of previousPayOrders) {
         await tx.payOrder.updateMany({
@@ -176,7 +173,7 @@ export class SupplementService {
         },
       });
       return { paymentId, payAmount };
-    });
+    }));
   }
 
   /**
@@ -212,20 +209,14 @@ export class SupplementService {
     const input = supplementRaiseSchema.parse(raw);
     const { orderExpensesNo, tx } = options;
     if (tx) return this.raiseIn(ctx, tx, input, orderExpensesNo);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.$transaction((own) => this.raiseIn(ctx, own, input, orderExpensesNo));
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        if (orderExpensesNo !== undefined) {
-          // A concurrent raise of the same event committed its bill first: answer that one.
-          const earlier = await this.db.supplementBill.findFirst({ where: { tenantId: tenantIdOf(ctx), memberId: input.memberId, orderExpensesNo } });
-          if (!earlier) throw error;
-          return { bill: billView(earlier) };
-        }
-        // A random number drawn in the same second as another bill's: raise again with a new one.
-        if (attempt >= NUMBER_ATTEMPTS) throw error;
-      }
+    if (orderExpensesNo === undefined) return withFreshBusinessNumbers(() => this.db.$transaction((own) => this.raiseIn(ctx, own, input, undefined)));
+    try {
+      return await this.db.$transaction((own) => this.raiseIn(ctx, own, input, orderExpensesNo));
+    } catch (error) {
+      // A concurrent raise of the same event committed its bill first: answer that one.
+      const earlier = isUniqueViolation(error) ? await this.db.supplementBill.findFirst({ where: { tenantId: tenantIdOf(ctx), memberId: input.memberId, orderExpensesNo } }) : null;
+      if (!earlier) throw error;
+      return { bill: billView(earlier) };
     }
   }
 
