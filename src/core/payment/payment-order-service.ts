@@ -16,7 +16,7 @@
 // - logistics are accepted for the partner's own PAID orders only (pending and closed orders are
 //   refused with PAYMENT_ORDER_NOT_PAID). Each submission adds rows; the channel's answer is kept
 //   per row (channelAccepted).
-import { newBusinessNo } from '../business-no';
+import { newBusinessNo, withFreshBusinessNumbers } from '../business-no';
 import { type Database, type Db, Prisma } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ErrorCatalogue } from '../errors/catalogue';
@@ -91,9 +91,6 @@ function shippingField(info: Prisma.JsonValue | Record<string, string> | null, f
   return info !== null && typeof info === 'object' && !Array.isArray(info) ? ((info as Record<string, unknown>)[field] ?? null) : null;
 }
 
-/** Attempts at a new order when a generated number collides with an existing one. */
-const CREATE_ATTEMPTS = 3;
-
 /** The business errors of PaymentOrderService's partner operations. */
 export const PAYMENT_ORDER_ERRORS = {
   create: [ErrorCatalogue.PAYMENT_ORDER_OUT_ORDER_NO_CONFLICT],
@@ -125,7 +122,9 @@ export class PaymentOrderService {
     const shippingInfo = storedShippingInfo(input.shippingInfo);
     const subject = input.subject ?? null;
     const description = input.description ?? null;
-    for (let attempt = 1; ; attempt++) {
+    // A round fails on a unique constraint when the outOrderNo was taken meanwhile (the next round
+    // answers it) or a generated number collided (the next round draws new ones).
+    return withFreshBusinessNumbers(async () => {
       const existing = await this.findOwned(ctx, { field: 'outOrderNo', value: input.outOrderNo });
       if (existing) {
         const same =
@@ -141,30 +140,24 @@ export class PaymentOrderService {
       const expireTime = new Date(now.getTime() + this.settings.orderTtlMinutes * 60_000);
       const channel = this.channels.get(this.channels.defaultChannel);
       const payment = await channel.createPayment({ orderNo, amountCents: input.payAmount, currency: 'USD', subject, description, expireTime });
-      try {
-        return await this.db.paymentOrder.create({
-          data: {
-            ...owner,
-            orderNo,
-            outOrderNo: input.outOrderNo,
-            paymentOrderId: payment.paymentOrderId,
-            channel: channel.name,
-            payAmount: input.payAmount,
-            status: PaymentOrderStatus.PENDING,
-            subject,
-            description,
-            shippingInfo: shippingInfo ?? Prisma.DbNull,
-            payUrl: payment.payUrl,
-            expireTime,
-            createdAt: now,
-          },
-        });
-      } catch (error) {
-        // Either the outOrderNo was taken meanwhile (the next round answers it) or a generated
-        // number collided (the next round draws new ones).
-        if (!isUniqueViolation(error) || attempt >= CREATE_ATTEMPTS) throw error;
-      }
-    }
+      return this.db.paymentOrder.create({
+        data: {
+          ...owner,
+          orderNo,
+          outOrderNo: input.outOrderNo,
+          paymentOrderId: payment.paymentOrderId,
+          channel: channel.name,
+          payAmount: input.payAmount,
+          status: PaymentOrderStatus.PENDING,
+          subject,
+          description,
+          shippingInfo: shippingInfo ?? Prisma.DbNull,
+          payUrl: payment.payUrl,
+          expireTime,
+          createdAt: now,
+        },
+      });
+    });
   }
 
   /** The partner's order with that number; PAYMENT_ORDER_NOT_FOUND when there is none. */
