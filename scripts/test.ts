@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -36,7 +36,33 @@ interface Counts {
   skipped: number;
 }
 
-function runPass(label: string, env: Record<string, string>, config?: string): Counts & { ok: boolean } {
+interface VitestJsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+/** A failure's first lines: CI keeps only the tail of the log, so the summary must name what failed. */
+function firstLines(text: string, count = 6): string {
+  return text.split('\n').slice(0, count).map((line) => `      ${line}`).join('\n');
+}
+
+function failuresOf(label: string, report: VitestJsonReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults) {
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      lines.push(`  ✗ [${label}] ${relative(process.cwd(), file.name)} > ${test.fullName}\n${firstLines(test.failureMessages?.join('\n') ?? '')}`);
+    }
+    // A file that failed outside any test (an import error, a hook) has no failed assertion to name.
+    if (file.status === 'failed' && failedTests.length === 0) lines.push(`  ✗ [${label}] ${relative(process.cwd(), file.name)}\n${firstLines(file.message ?? '')}`);
+  }
+  return lines;
+}
+
+function runPass(label: string, env: Record<string, string>, config?: string): Counts & { ok: boolean; failures: string[] } {
   console.log(`\n=== Test pass: ${label} ===\n`);
   const reportDir = mkdtempSync(join(tmpdir(), 'openbuy-vitest-'));
   const report = join(reportDir, 'report.json');
@@ -47,14 +73,18 @@ function runPass(label: string, env: Record<string, string>, config?: string): C
     { stdio: 'inherit', env: { ...process.env, ...env }, timeout: config ? E2E_PASS_TIMEOUT_MS : undefined },
   );
   let counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  let failures: string[];
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJsonReport;
     counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+    failures = failuresOf(label, json);
   } catch {
     counts.failed = 1; // no report: vitest itself failed
+    failures = [`  ✗ [${label}] vitest wrote no report (exit status ${result.status}, signal ${result.signal})`];
   }
   rmSync(reportDir, { recursive: true, force: true });
-  return { ...counts, ok: result.status === 0 };
+  if (result.status !== 0 && failures.length === 0) failures.push(`  ✗ [${label}] vitest exited with status ${result.status} (signal ${result.signal})`);
+  return { ...counts, ok: result.status === 0, failures };
 }
 
 async function main(): Promise<number> {
@@ -81,6 +111,8 @@ async function main(): Promise<number> {
     failed: 0,
     skipped: 0,
   });
+  const failures = passes.flatMap((pass) => pass.failures);
+  if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join('\n')}`);
   console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return passes.every((pass) => pass.ok) && total.passed > 0 ? 0 : 1;
 }
