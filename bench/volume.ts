@@ -5,7 +5,8 @@
 // running the same Prisma call, and the raw driver doing the same SQL. Prints, per database, the
 // min/median/max req/s over the rounds, p99 and the ratio of each target to its references, then
 // each target's full-volume rate as a share of its small-database rate, as req/s and as its ratio to
-// the bare route. Each round runs on both databases, one after the other.
+// the bare route. Each round runs on both databases, one after the other. With BENCH_PROFILE=<dir>, each
+// server process leaves a V8 CPU profile there (with --only, a profile of one route and its references).
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -50,7 +51,8 @@ interface Servers {
 
 async function startServers(target: DatabaseTarget, partnerClientId: string): Promise<Servers> {
   const child: ChildProcess = fork(new URL('./volume-server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: each server process writes a V8 CPU profile there when it stops.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: { ...process.env, DATABASE_URL: target.url, BENCH_PARTNER: partnerClientId },
   });
   const ready = await new Promise<Omit<Servers, 'stop'>>((resolve, reject) => {

@@ -2,6 +2,11 @@
 // then again on PostgreSQL with Redis. Without those servers the second pass is skipped, and says
 // so; under CI it is mandatory, so unreachable services fail the run. In between, the console's
 // browser tests (vitest.e2e.config.ts) run once on SQLite. Arguments go to vitest.
+//
+// A failed test runs once more (--retry=1): on a shared 2-core machine a timing-dependent test can
+// lose a race once in many runs, and one such loss would hold everything back. A test that fails
+// twice fails the run; one that passed only on its retry is named at the end with its first failure,
+// so a flake stays visible and gets fixed rather than hidden.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -49,42 +54,45 @@ function firstLines(text: string, count = 6): string {
   return text.split('\n').slice(0, count).map((line) => `      ${line}`).join('\n');
 }
 
-function failuresOf(label: string, report: VitestJsonReport): string[] {
-  const lines: string[] = [];
+/** The tests that failed, and those that passed only on their retry (a failure message kept), each with its first failure's lines. */
+function outcomesOf(label: string, report: VitestJsonReport): { failures: string[]; flaky: string[] } {
+  const failures: string[] = [];
+  const flaky: string[] = [];
+  const describe = (file: string, test: { fullName: string; failureMessages?: string[] }) =>
+    `  [${label}] ${relative(process.cwd(), file)} > ${test.fullName}\n${firstLines(test.failureMessages?.[0] ?? '')}`;
   for (const file of report.testResults) {
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failedTests) {
-      lines.push(`  ✗ [${label}] ${relative(process.cwd(), file.name)} > ${test.fullName}\n${firstLines(test.failureMessages?.join('\n') ?? '')}`);
-    }
+    for (const test of failedTests) failures.push(describe(file.name, test));
+    for (const test of file.assertionResults) if (test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0) flaky.push(describe(file.name, test));
     // A file that failed outside any test (an import error, a hook) has no failed assertion to name.
-    if (file.status === 'failed' && failedTests.length === 0) lines.push(`  ✗ [${label}] ${relative(process.cwd(), file.name)}\n${firstLines(file.message ?? '')}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`  [${label}] ${relative(process.cwd(), file.name)}\n${firstLines(file.message ?? '')}`);
   }
-  return lines;
+  return { failures, flaky };
 }
 
-function runPass(label: string, env: Record<string, string>, config?: string): Counts & { ok: boolean; failures: string[] } {
+function runPass(label: string, env: Record<string, string>, config?: string): Counts & { ok: boolean; failures: string[]; flaky: string[] } {
   console.log(`\n=== Test pass: ${label} ===\n`);
   const reportDir = mkdtempSync(join(tmpdir(), 'openbuy-vitest-'));
   const report = join(reportDir, 'report.json');
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+    ['node_modules/vitest/vitest.mjs', 'run', ...(config ? ['--config', config] : []), '--retry=1', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
     // A browser pass that hangs must not hold the run: it is bounded as a whole.
     { stdio: 'inherit', env: { ...process.env, ...env }, timeout: config ? E2E_PASS_TIMEOUT_MS : undefined },
   );
   let counts: Counts = { passed: 0, failed: 0, skipped: 0 };
-  let failures: string[];
+  let outcomes: { failures: string[]; flaky: string[] };
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJsonReport;
     counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
-    failures = failuresOf(label, json);
+    outcomes = outcomesOf(label, json);
   } catch {
     counts.failed = 1; // no report: vitest itself failed
-    failures = [`  ✗ [${label}] vitest wrote no report (exit status ${result.status}, signal ${result.signal})`];
+    outcomes = { failures: [`  [${label}] vitest wrote no report (exit status ${result.status}, signal ${result.signal})`], flaky: [] };
   }
   rmSync(reportDir, { recursive: true, force: true });
-  if (result.status !== 0 && failures.length === 0) failures.push(`  ✗ [${label}] vitest exited with status ${result.status} (signal ${result.signal})`);
-  return { ...counts, ok: result.status === 0, failures };
+  if (result.status !== 0 && outcomes.failures.length === 0) outcomes.failures.push(`  [${label}] vitest exited with status ${result.status} (signal ${result.signal})`);
+  return { ...counts, ok: result.status === 0, ...outcomes };
 }
 
 async function main(): Promise<number> {
@@ -111,8 +119,9 @@ async function main(): Promise<number> {
     failed: 0,
     skipped: 0,
   });
-  const failures = passes.flatMap((pass) => pass.failures);
-  if (failures.length > 0) console.log(`\nWhat failed:\n${failures.join('\n')}`);
+  const [failures, flaky] = [passes.flatMap((pass) => pass.failures), passes.flatMap((pass) => pass.flaky)];
+  if (flaky.length > 0) console.log(`\nFlaky: failed, then passed on the retry (fix these):\n${flaky.join('\n')}`);
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return passes.every((pass) => pass.ok) && total.passed > 0 ? 0 : 1;
 }
