@@ -2,7 +2,7 @@
 // The worker runs on the test's clock, moved hour by hour instead of waited for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/core/logger';
-import { WebhookWorker } from '../src/core/webhook/webhook-worker';
+import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { createAdmin, issuedAdminToken } from './support/admin';
 import { useTestApp } from './support/app';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   admin = await createAdmin(test.core, { superAdmin: true });
   worker = new WebhookWorker(
     test.database,
-    { pollIntervalMs: 10, wakeDelayMs: 0, attemptTimeoutMs: 2_000, retryDelaysMs: Array.from({ length: 40 }, () => HOUR), disableAfterFailingMs: 24 * HOUR, maxConcurrency: 8, perEndpointConcurrency: 4, maxRunLength: 8, recordDelayMs: 0 },
+    { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 10, wakeDelayMs: 0, attemptTimeoutMs: 2_000, retryDelaysMs: Array.from({ length: 40 }, () => HOUR), disableAfterFailingMs: 24 * HOUR, maxConcurrency: 8, perEndpointConcurrency: 4, maxRunLength: 8, recordDelayMs: 0 },
     silentLogger,
     test.core.bus,
     test.clock,

@@ -8,7 +8,9 @@
 // the events of one wallet) costs a claim per run, not a claim per event.
 // The worker claims when a delivery is committed (in this process at once, from others through
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
-// as the safety net.
+// as the safety net. Partner calls come first: while the event loop is saturated, deliveries get a
+// small bounded share (busy* settings) and catch up when the load falls, so deliveries never take a
+// saturated process's capacity from the calls that cause them.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -18,6 +20,7 @@ import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
+import { EventLoopLoad } from '../event-loop-load';
 import type { ServiceLogger } from '../logger';
 import { DELIVERY_TABLE } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
@@ -42,6 +45,13 @@ export interface WebhookWorkerSettings {
   maxRunLength: number;
   /** An ended attempt is recorded this long after, with the others ended meanwhile (one transaction), ms. */
   recordDelayMs: number;
+  /** The event loop is saturated when it was at least this busy (0-1) over its last loadWindowMs. */
+  busyUtilization: number;
+  /** The window over which the event loop's utilization is measured, ms. */
+  loadWindowMs: number;
+  /** While saturated: runs one claim takes at most (runs waiting on a slow receiver cost nothing, so they are not counted), and a claim at most this often (ms). */
+  busyRunsPerClaim: number;
+  busyClaimIntervalMs: number;
 }
 
 /** About a day of retries (27.6 h), as Standard Webhooks suggests. */
@@ -58,6 +68,14 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   maxRunLength: 32,
   // Likewise: fewer record transactions (each a commit), at the cost of a key's next run starting later.
   recordDelayMs: 50,
+  // A delivery costs about half a wallet pay's CPU (a POST, its share of a claim and of a record), so
+  // a saturated process sending every event at once pays about 0.5x as fast. Saturated, 2 runs every
+  // 500 ms at most (up to 128 deliveries a second, a few % of a core); the backlog is sent once the
+  // load falls. At 100 pays/s the loop is far from saturated and deliveries go out at once.
+  busyUtilization: 0.9,
+  loadWindowMs: 250,
+  busyRunsPerClaim: 2,
+  busyClaimIntervalMs: 500,
 };
 
 /** Pause before listening again after the LISTEN connection failed, ms (the poll covers the gap). */
@@ -188,6 +206,7 @@ export class WebhookWorker {
   /** Ended attempts not yet recorded, and whether a recording round is under way or scheduled. */
   private readonly unrecorded: QueuedRecord[] = [];
   private recording = false;
+  private readonly load: EventLoopLoad;
 
   constructor(
     private readonly database: Database,
@@ -196,13 +215,16 @@ export class WebhookWorker {
     /** Told when the worker disables an endpoint, so the outbox of every process forgets it. */
     private readonly bus: InvalidationBus,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.load = new EventLoopLoad(settings.busyUtilization, settings.loadWindowMs);
+  }
 
   private now(): number {
     return this.clock.now();
   }
 
   start(): void {
+    this.load.start();
     this.unwatch = this.database.committedInserts.watch(DELIVERY_TABLE, () => this.wake());
     if (this.database.target.provider === 'postgresql') void this.listen();
     this.schedule(0);
@@ -212,6 +234,7 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.load.stop();
     this.unwatch?.();
     await this.listener?.end().catch(() => undefined);
     await Promise.allSettled([...this.pending]);
@@ -223,8 +246,9 @@ export class WebhookWorker {
    * commit would cost the partner calls more than the deliveries themselves.
    */
   private wake(): void {
+    const delay = this.load.isSaturated() ? this.settings.busyClaimIntervalMs : this.settings.wakeDelayMs;
     if (this.ticking) this.wakeDuringTick = true;
-    else if (this.tickDueAt > performance.now() + this.settings.wakeDelayMs) this.schedule(this.settings.wakeDelayMs);
+    else if (this.tickDueAt > performance.now() + delay) this.schedule(delay);
   }
 
   /** LISTEN on a connection of its own; after a failure, again a little later. */
@@ -281,7 +305,8 @@ export class WebhookWorker {
   /** Claims what there is room for and starts sending its runs; answers the delay before the next claim. */
   private async claimAndStart(): Promise<number> {
     let runs: DueDelivery[][] = [];
-    const room = this.settings.maxConcurrency - this.running;
+    const saturated = this.load.isSaturated();
+    const room = Math.min(this.settings.maxConcurrency - this.running, saturated ? this.settings.busyRunsPerClaim : Infinity);
     try {
       if (room > 0) runs = await this.claimDue(room);
     } catch (error) {
@@ -303,6 +328,7 @@ export class WebhookWorker {
         });
       this.pending.add(sending);
     }
+    if (saturated) return this.settings.busyClaimIntervalMs;
     // A full claim may have left more due; a partial one took all there was (ending runs wake it).
     return room > 0 && runs.length >= room ? 0 : this.settings.pollIntervalMs;
   }

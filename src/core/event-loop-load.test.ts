@@ -1,0 +1,52 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventLoopLoad, noteCallServed } from './event-loop-load';
+
+/**
+ * Keeps the event loop running callbacks without a pause for `ms`, in slices so its timers still fire
+ * between them; with `calls`, each slice is a call served (as the HTTP layer counts them).
+ */
+async function spin(ms: number, calls: boolean): Promise<void> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if (calls) noteCallServed();
+    const slice = performance.now() + 19;
+    while (performance.now() < slice);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('EventLoopLoad', () => {
+  let load: EventLoopLoad | undefined;
+  afterEach(() => load?.stop());
+
+  it('is saturated after a window in which calls kept the loop from waiting, and not after one in which it mostly waited', async () => {
+    load = new EventLoopLoad(0.9, 50);
+    load.start();
+    expect(load.isSaturated()).toBe(false);
+    await spin(150, true);
+    expect(load.isSaturated()).toBe(true);
+    await sleep(150);
+    expect(load.isSaturated()).toBe(false);
+  });
+
+  it('is not saturated by a loop kept busy with no call served (background work alone yields to nobody)', async () => {
+    load = new EventLoopLoad(0.9, 50);
+    load.start();
+    await spin(150, false);
+    expect(load.isSaturated()).toBe(false);
+    await spin(150, true);
+    expect(load.isSaturated()).toBe(true);
+  });
+
+  it('is not saturated once stopped, and measures nothing until started', async () => {
+    load = new EventLoopLoad(0.9, 50);
+    await spin(150, true);
+    expect(load.isSaturated()).toBe(false);
+    load.start();
+    await spin(150, true);
+    expect(load.isSaturated()).toBe(true);
+    load.stop();
+    expect(load.isSaturated()).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+// Partner calls come first: while the process's event loop is saturated, the webhook worker takes a
+// bounded share (a claim of busyRunsPerClaim runs every busyClaimIntervalMs) and sends the backlog
+// once the load falls; never nothing, so deliveries still move under a load that never ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../src/core/logger';
+import { WebhookEventType } from '../src/core/webhook/event-types';
+import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
+import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
+import { useTestApp } from './support/app';
+import { SEED } from './support/database';
+import { until } from './support/until';
+import { useWebhookReceiver } from './support/webhook-receiver';
+
+const receiver = useWebhookReceiver();
+// The app's own worker is off (the tests' default); this one is measured.
+const test = useTestApp('webhook_saturation');
+const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyClaimIntervalMs: 400 };
+let worker: WebhookWorker;
+
+beforeAll(() => {
+  worker = new WebhookWorker(test.database, SETTINGS, silentLogger, test.core.bus);
+  worker.start();
+});
+afterAll(async () => {
+  await worker.stop();
+});
+
+/** `count` events of their own keys (a run each), for a new endpoint at `path`; answers their event ids. */
+async function eventsFor(path: string, count: number): Promise<string[]> {
+  const endpoint = await test.db.webhookEndpoint.create({
+    data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: [], secret: newWebhookSecret() },
+  });
+  const events = Array.from({ length: count }, (_, index) => ({
+    tenantId: 1,
+    partnerClientId: SEED.partnerClientId,
+    type: WebhookEventType.TEST,
+    orderingKey: `${path}:${index}`,
+    data: { index },
+    occurredAt: new Date(),
+  }));
+  return writeEvents(test.db, events, () => [endpoint]);
+}
+
+const receivedAt = (path: string) => receiver.received.filter((entry) => entry.path === path).length;
+
+/**
+ * Keeps the event loop about 95% busy (19 ms of every 20 spent in a callback) until stopped; I/O and
+ * timers still run in the gaps. With `calls`, each turn is also a request through the app (counted by
+ * its root hook, as a process serving calls flat out); without, the loop is busy with background work.
+ */
+function saturate(calls: boolean): () => void {
+  const timer = setInterval(() => {
+    if (calls) void test.app.inject({ method: 'GET', url: '/healthz' });
+    const end = performance.now() + 19;
+    while (performance.now() < end);
+  }, 20);
+  return () => clearInterval(timer);
+}
+
+/** Waits while the loop stays saturated as `saturate` makes it, so the worker has measured a window of it. */
+const oneWindowAndMore = () => new Promise((resolve) => setTimeout(resolve, 3 * SETTINGS.loadWindowMs));
+
+describe('webhook deliveries under a saturated event loop', () => {
+  it('go out at once when the loop is not saturated', async () => {
+    await eventsFor('/idle', 20);
+    await until('all delivered', async () => (receivedAt('/idle') === 20 ? true : undefined), 5_000);
+    expect(receivedAt('/idle')).toBe(20);
+  });
+
+  it('take a bounded share while it is, still move, and catch up once it is not', async () => {
+    const stop = saturate(true);
+    try {
+      await oneWindowAndMore();
+      await eventsFor('/busy', 20);
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const elapsed = performance.now() - started;
+      const sent = receivedAt('/busy');
+      // One run a claim, a claim every 400 ms: about 5 in 2 s (timers run late on a saturated loop).
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(Math.ceil(elapsed / SETTINGS.busyClaimIntervalMs) + 1);
+    } finally {
+      stop();
+    }
+    await until('the backlog delivered', async () => (receivedAt('/busy') === 20 ? true : undefined), 5_000);
+    expect(receivedAt('/busy')).toBe(20);
+  });
+
+  it('go out at once when the loop is busy with no call being served (a backlog has nobody to yield to)', async () => {
+    const stop = saturate(false);
+    try {
+      await oneWindowAndMore();
+      await eventsFor('/background', 20);
+      // Throttled, one run per 400 ms would take about 8 s for 20 events of their own keys.
+      await until('all delivered', async () => (receivedAt('/background') === 20 ? true : undefined), 3_000);
+      expect(receivedAt('/background')).toBe(20);
+    } finally {
+      stop();
+    }
+  });
+});
