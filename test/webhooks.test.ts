@@ -54,7 +54,8 @@ describe('outbox', () => {
     const events = await test.db.webhookEvent.findMany({ where: { OR: [{ orderingKey: `order:${order.orderNo}` }, { orderingKey: `wallet:${member.memberId}` }] }, orderBy: { id: 'asc' } });
     expect(events.map((event) => event.type)).toEqual(['purchase_order.paid', 'wallet.debited']);
     expect(events[0]).toMatchObject({ partnerClientId: SEED.partnerClientId, tenantId: 1 });
-    expect(events[0]?.eventId).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
+    // Time first (9 base-36 digits of ms), then 16 random bytes.
+    expect(events[0]?.eventId).toMatch(/^evt_[0-9a-z]{9}[A-Za-z0-9_-]{22}$/);
     expect(events[0]?.payload).toMatchObject({ orderNo: order.orderNo, outOrderNo: expect.stringMatching(/^out-/), externalUserId: member.externalUserId, paymentId: order.paymentId, payAmount: 4_000 });
     expect(events[1]?.payload).toEqual({ externalUserId: member.externalUserId, amount: 4_000, balance: 6_000, kind: 'pay' });
     const deliveries = await test.db.webhookDelivery.findMany({ where: { eventId: { in: events.map((event) => event.id) } }, orderBy: { id: 'asc' } });

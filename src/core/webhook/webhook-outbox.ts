@@ -33,13 +33,19 @@ const EVENT_ID_BYTES = 16;
 const eventIdPool = Buffer.alloc(EVENT_ID_BYTES * 256);
 let eventIdOffset = eventIdPool.length;
 
+/**
+ * evt_, the time in ms (9 base-36 digits, zero-padded: text order is time order until the year 5188),
+ * then 16 random bytes. Time first, so each insert lands at the end of the unique index instead of
+ * on a random page of it: a random key cost an event insert twice the CPU at 200,000 events
+ * (bench/README.md), and more once the index outgrows the page cache.
+ */
 export function newWebhookEventId(): string {
   if (eventIdOffset === eventIdPool.length) {
     randomFillSync(eventIdPool);
     eventIdOffset = 0;
   }
   eventIdOffset += EVENT_ID_BYTES;
-  return `evt_${eventIdPool.toString('base64url', eventIdOffset - EVENT_ID_BYTES, eventIdOffset)}`;
+  return `evt_${Date.now().toString(36).padStart(9, '0')}${eventIdPool.toString('base64url', eventIdOffset - EVENT_ID_BYTES, eventIdOffset)}`;
 }
 
 /** An enabled endpoint as the outbox needs it: where deliveries go and which types it takes. */
