@@ -32,6 +32,12 @@ type Row = Record<string, unknown>;
 /** Runs SQL written with $1…$n placeholders and answers its rows. */
 export interface Statements {
   all(sql: string, parameters: readonly unknown[]): Promise<Row[]>;
+  /**
+   * The rows as arrays of the selected columns, in order. A row object costs the driver about three
+   * times the array (better-sqlite3: ~0.45 against ~0.14 µs a value), which for a page of 10 rows of
+   * 15 columns was most of the statement's CPU.
+   */
+  arrays(sql: string, parameters: readonly unknown[]): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -56,26 +62,31 @@ export async function sqliteStatements(file: string, onQuery?: OnQuery): Promise
   const { default: Sqlite } = await import('better-sqlite3');
   const connection = new Sqlite(file, { readonly: true, fileMustExist: true });
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const prepared = new Map<string, { statement: Sqlite.Statement; text: string; order: number[] }>();
-  return {
-    async all(sql, parameters) {
-      let entry = prepared.get(sql);
-      if (!entry) {
-        const order: number[] = [];
-        const text = sql.replace(/\$(\d+)/g, (_, position: string) => {
-          order.push(Number(position) - 1);
-          return '?';
-        });
-        entry = { statement: connection.prepare(text), text, order };
-        prepared.set(sql, entry);
-      }
-      const values = entry.order.map((index) => {
-        const value = parameters[index];
-        return value instanceof Date ? value.getTime() : value;
+  type Entry = { statement: Sqlite.Statement; text: string; order: number[] };
+  const prepared = new Map<string, Entry>();
+  const preparedArrays = new Map<string, Entry>();
+  const run = (cache: Map<string, Entry>, arrays: boolean, sql: string, parameters: readonly unknown[]) => {
+    let entry = cache.get(sql);
+    if (!entry) {
+      const order: number[] = [];
+      const text = sql.replace(/\$(\d+)/g, (_, position: string) => {
+        order.push(Number(position) - 1);
+        return '?';
       });
-      onQuery?.({ sql: entry.text, args: values, argTypes: [] });
-      return entry.statement.all(...values) as Row[];
-    },
+      const statement = connection.prepare(text);
+      entry = { statement: arrays ? statement.raw(true) : statement, text, order };
+      cache.set(sql, entry);
+    }
+    const values = entry.order.map((index) => {
+      const value = parameters[index];
+      return value instanceof Date ? value.getTime() : value;
+    });
+    onQuery?.({ sql: entry.text, args: values, argTypes: [] });
+    return entry.statement.all(...values);
+  };
+  return {
+    all: async (sql, parameters) => run(prepared, false, sql, parameters) as Row[],
+    arrays: async (sql, parameters) => run(preparedArrays, true, sql, parameters) as unknown[][],
     close: async () => {
       connection.close();
     },
@@ -96,17 +107,22 @@ function utcTimestamp(text: string): Date {
 export function postgresStatements(pool: pg.Pool, types: typeof pg.types, onQuery?: OnQuery): Statements {
   const names = new Map<string, string>();
   const parsers = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? utcTimestamp : types.getTypeParser(oid, format))) as typeof types.getTypeParser };
+  const prepare = (sql: string, parameters: readonly unknown[]) => {
+    let name = names.get(sql);
+    if (!name) {
+      name = `hot_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    const values = parameters.map((value) => (value instanceof Date ? value.toISOString().slice(0, -1) : value));
+    onQuery?.({ sql, args: values, argTypes: [] });
+    return { name, text: sql, values, types: parsers };
+  };
   return {
     async all(sql, parameters) {
-      let name = names.get(sql);
-      if (!name) {
-        name = `hot_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-        names.set(sql, name);
-      }
-      const values = parameters.map((value) => (value instanceof Date ? value.toISOString().slice(0, -1) : value));
-      onQuery?.({ sql, args: values, argTypes: [] });
-      const result = await pool.query<Row>({ name, text: sql, values, types: parsers });
-      return result.rows;
+      return (await pool.query<Row>(prepare(sql, parameters))).rows;
+    },
+    async arrays(sql, parameters) {
+      return (await pool.query<unknown[]>({ ...prepare(sql, parameters), rowMode: 'array' })).rows;
     },
     close: async () => {},
   };
@@ -184,6 +200,7 @@ a."province" AS "province", a."city" AS "city", a."addressLine" AS "addressLine"
 FROM "MemberAddress" a JOIN "Member" m ON m."id" = a."memberId"
 WHERE a."memberId" = $1 AND m."tenantId" = $2 ORDER BY a."isDefault" DESC, a."id"`;
 
+/** The order-item page's columns; read as arrays, in this order. */
 const ORDER_ITEM_COLUMNS = `i."orderItemNo" AS "orderItemNo", o."orderNo" AS "orderNo", i."source" AS "source", i."goodsId" AS "goodsId",
 i."skuId" AS "skuId", i."title" AS "title", i."skuProps" AS "skuProps", i."image" AS "image", i."qty" AS "qty", i."unitPrice" AS "unitPrice",
 i."amount" AS "amount", i."remarks" AS "remarks", i."status" AS "status", i."createdAt" AS "createdAt", b."bagNo" AS "bagNo"`;
@@ -278,7 +295,7 @@ export class HotPartnerReads implements PartnerReads {
     const pageAt = parameters.length;
     const [[counted], rows] = await Promise.all([
       this.statements.all(`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "PurchaseOrderItem" i JOIN "PurchaseOrder" o ON o."id" = i."orderId" WHERE ${where}`, parameters),
-      this.statements.all(
+      this.statements.arrays(
         `SELECT ${ORDER_ITEM_COLUMNS} FROM "PurchaseOrderItem" i JOIN "PurchaseOrder" o ON o."id" = i."orderId" LEFT JOIN "BagOrder" b ON b."id" = i."bagId"
 WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFFSET $${pageAt + 2}`,
         [...parameters, window.take, window.skip],
@@ -286,22 +303,23 @@ WHERE ${where} ORDER BY i."createdAt" DESC, i."id" DESC LIMIT $${pageAt + 1} OFF
     ]);
     return {
       total: counted?.total as number,
-      rows: rows.map((row) => ({
-        orderItemNo: row.orderItemNo as string,
-        source: row.source as number,
-        goodsId: row.goodsId as string,
-        skuId: row.skuId as string,
-        title: row.title as string,
-        skuProps: this.decode.json(row.skuProps),
-        image: row.image as string | null,
-        qty: row.qty as number,
-        unitPrice: row.unitPrice as number,
-        amount: row.amount as number,
-        remarks: row.remarks as string | null,
-        status: row.status as number,
-        createdAt: this.decode.date(row.createdAt),
-        order: { orderNo: row.orderNo as string },
-        bag: row.bagNo === null ? null : { bagNo: row.bagNo as string },
+      // The columns of ORDER_ITEM_COLUMNS, in order.
+      rows: rows.map(([orderItemNo, orderNo, source, goodsId, skuId, title, skuProps, image, qty, unitPrice, amount, remarks, status, createdAt, bagNo]) => ({
+        orderItemNo: orderItemNo as string,
+        source: source as number,
+        goodsId: goodsId as string,
+        skuId: skuId as string,
+        title: title as string,
+        skuProps: this.decode.json(skuProps),
+        image: image as string | null,
+        qty: qty as number,
+        unitPrice: unitPrice as number,
+        amount: amount as number,
+        remarks: remarks as string | null,
+        status: status as number,
+        createdAt: this.decode.date(createdAt),
+        order: { orderNo: orderNo as string },
+        bag: bagNo === null ? null : { bagNo: bagNo as string },
       })),
     };
   }
