@@ -11,6 +11,7 @@ import { createClient } from '../src/trpc/client';
 import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
 import { graphql, seededAdminToken } from './support/admin';
 import { createBag, createBoundMember, createCatalogGoods, createPurchaseOrder } from './support/commerce-fixtures';
+import { TEST_DATABASE } from './support/environment';
 import { statementRecorder } from './support/statements';
 
 /** Tables whose rows grow with business: a scan of one costs more every day. */
@@ -353,5 +354,26 @@ describe('index audit', () => {
       }
     }
     expect([...new Set(scans)]).toEqual([]);
+  });
+
+  // Issue 12: the partner's QC latest sorted every completed record of the goods, then each record's
+  // photos, for 10 records. Its records now come in index order and its photos by (qcRecordId, sort),
+  // as the order-item page's items by (memberId, createdAt). Judged on SQLite, like the sorts above;
+  // the aggregate's own ORDER BY sorts only one record's photos.
+  it.runIf(TEST_DATABASE === 'sqlite')('reads the QC latest records and the order-item page in index order, with no sort of their rows', () => {
+    const db = new Sqlite(sqliteFilePath(test.database.target.url), { readonly: true });
+    try {
+      const sorted = statements
+        .filter((statement) => ['QC latest', 'order item page', 'order item page by order'].includes(statement.operation) && AUDITED.test(statement.sql))
+        .flatMap((statement) =>
+          (db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all(...Array<null>(statement.parameters).fill(null)) as { detail: string }[])
+            .filter(({ detail }) => /^USE TEMP B-TREE FOR (LAST \d+ TERMS? OF |RIGHT PART OF )?ORDER BY$/.test(detail))
+            .map(({ detail }) => `${statement.operation}: ${detail} in ${statement.sql}`),
+        );
+      expect(statements.filter((statement) => statement.operation === 'QC latest').length).toBeGreaterThan(0);
+      expect(sorted).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });
