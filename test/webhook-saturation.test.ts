@@ -44,6 +44,12 @@ async function eventsFor(path: string, count: number): Promise<string[]> {
 
 const receivedAt = (path: string) => receiver.received.filter((entry) => entry.path === path).length;
 
+/** Waits until `count` deliveries reached `path`, for at most `withinMs`. */
+async function expectAllReceived(path: string, count: number, withinMs: number): Promise<void> {
+  await until(`${count} delivered to ${path}`, async () => (receivedAt(path) === count ? true : undefined), withinMs);
+  expect(receivedAt(path)).toBe(count);
+}
+
 /**
  * Keeps the event loop about 95% busy (19 ms of every 20 spent in a callback) until stopped; I/O and
  * timers still run in the gaps. With `calls`, each turn is also a request through the app (counted by
@@ -64,8 +70,7 @@ const oneWindowAndMore = () => new Promise((resolve) => setTimeout(resolve, 3 * 
 describe('webhook deliveries under a saturated event loop', () => {
   it('go out at once when the loop is not saturated', async () => {
     await eventsFor('/idle', 20);
-    await until('all delivered', async () => (receivedAt('/idle') === 20 ? true : undefined), 5_000);
-    expect(receivedAt('/idle')).toBe(20);
+    await expectAllReceived('/idle', 20, 5_000);
   });
 
   it('take a bounded share while it is, still move, and catch up once it is not', async () => {
@@ -83,8 +88,7 @@ describe('webhook deliveries under a saturated event loop', () => {
     } finally {
       stop();
     }
-    await until('the backlog delivered', async () => (receivedAt('/busy') === 20 ? true : undefined), 5_000);
-    expect(receivedAt('/busy')).toBe(20);
+    await expectAllReceived('/busy', 20, 5_000);
   });
 
   it('go out at once when the loop is busy with no call being served (a backlog has nobody to yield to)', async () => {
@@ -93,8 +97,7 @@ describe('webhook deliveries under a saturated event loop', () => {
       await oneWindowAndMore();
       await eventsFor('/background', 20);
       // Throttled, one run per 400 ms would take about 8 s for 20 events of their own keys.
-      await until('all delivered', async () => (receivedAt('/background') === 20 ? true : undefined), 3_000);
-      expect(receivedAt('/background')).toBe(20);
+      await expectAllReceived('/background', 20, 3_000);
     } finally {
       stop();
     }
