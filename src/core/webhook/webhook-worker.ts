@@ -9,7 +9,7 @@
 // The worker claims when a delivery is committed (in this process at once, from others through
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
 // as the safety net. Partner calls come first: while the event loop is saturated, deliveries get a
-// small bounded share (busy* settings) and catch up when the load falls, so deliveries never take a
+// small bounded share (busy* settings) and catch up when the load falls, so deliveries do not take a
 // saturated process's capacity from the calls that cause them.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -68,10 +68,11 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   maxRunLength: 32,
   // Likewise: fewer record transactions (each a commit), at the cost of a key's next run starting later.
   recordDelayMs: 50,
-  // A delivery costs about half a wallet pay's CPU (a POST, its share of a claim and of a record), so
-  // a saturated process sending every event at once pays about 0.5x as fast. Saturated, 2 runs every
-  // 500 ms at most (up to 128 deliveries a second, a few % of a core); the backlog is sent once the
-  // load falls. At 100 pays/s the loop is far from saturated and deliveries go out at once.
+  // A delivery costs a few hundred µs of CPU (a POST, its share of a claim and of a record), and a
+  // wallet pay makes two. Saturated, 2 runs every 500 ms at most (up to 128 deliveries a second, a few
+  // % of a core); the backlog is sent once the load falls. At 100 pays/s the loop is far from
+  // saturated and deliveries go out at once. (What an endpoint still costs a saturated pay is the
+  // outbox rows in its transaction: bench/README.md.)
   busyUtilization: 0.9,
   loadWindowMs: 250,
   busyRunsPerClaim: 2,
