@@ -49,10 +49,11 @@ async function startServer(withEndpoint: boolean) {
 }
 type Target = Awaited<ReturnType<typeof startServer>>;
 
-/** Waits until the server has no delivery pending (sent and recorded); answers how long that took, ms. */
+/** Waits until the server has no event to fan out and no delivery pending (sent and recorded); answers how long that took, ms. */
 async function drained(target: Target): Promise<number> {
   const start = Date.now();
-  while ((await target.observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } })) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const busy = async () => (await target.observer.db.webhookPendingEvent.count()) > 0 || (await target.observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } })) > 0;
+  while (await busy()) await new Promise((resolve) => setTimeout(resolve, 50));
   return Date.now() - start;
 }
 

@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.WEBHOOK_POLL_INTERVAL_MS > 0) {
     const worker = new WebhookWorker(
       options.database,
+      core.webhookOutbox,
       {
         ...WEBHOOK_WORKER_DEFAULTS,
         pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,

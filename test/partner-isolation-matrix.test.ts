@@ -142,6 +142,7 @@ async function snapshot(): Promise<string> {
     db.paymentOrder.findMany({ orderBy: { id: 'asc' } }),
     db.paymentOrderLogistics.findMany({ orderBy: { id: 'asc' } }),
     db.webhookEvent.count(),
+    db.webhookPendingEvent.count(),
   ]);
   return JSON.stringify(tables);
 }

@@ -85,9 +85,10 @@ describe('partner writes', () => {
     expect(statements.filter((statement) => /FROM ([`"]?\w+[`"]?\.)?[`"]?Wallet[`"]? /.test(statement))).toEqual([]);
     expect(statements.filter((statement) => /^SELECT/.test(statement) && /PurchaseOrder[`"]?\.[`"]?id[`"]? = /.test(statement))).toEqual([]);
     expect(statements.filter(insertsInto('WebhookEvent'))).toHaveLength(0);
+    expect(statements.filter(insertsInto('WebhookPendingEvent'))).toHaveLength(0);
   });
 
-  it('wallet pay with a subscribed endpoint: two statements more, its two events in one insert and their deliveries in another (on PostgreSQL and its NOTIFY)', async () => {
+  it('wallet pay with a subscribed endpoint: one statement more, its two events in one insert of pending events (on PostgreSQL and its NOTIFY); fanned out into their deliveries after', async () => {
     const endpoint = await test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/pay`, eventTypes: [], secret: newWebhookSecret() } });
     // The outbox remembers the partner's endpoints until told they changed, then reads them once (a first pay).
     const changed = { kind: 'webhook-endpoints-changed', tenantId: 1, partnerClientId: SEED.partnerClientId } as const;
@@ -96,9 +97,11 @@ describe('partner writes', () => {
       await pay((await createOrder()).paymentId);
       const order = await createOrder();
       const statements = await statementsOf(() => pay(order.paymentId));
-      expect(statements).toHaveLength(TEST_DATABASE === 'postgresql' ? 11 : 10);
-      expect(statements.filter(insertsInto('WebhookEvent'))).toHaveLength(1);
-      expect(statements.filter(insertsInto('WebhookDelivery'))).toHaveLength(1);
+      expect(statements).toHaveLength(TEST_DATABASE === 'postgresql' ? 10 : 9);
+      expect(statements.filter(insertsInto('WebhookPendingEvent'))).toHaveLength(1);
+      expect(statements.filter(insertsInto('WebhookEvent'))).toHaveLength(0);
+      expect(statements.filter(insertsInto('WebhookDelivery'))).toHaveLength(0);
+      await test.core.webhookOutbox.fanOut(test.database);
       expect(await test.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(4);
     } finally {
       await test.db.webhookEndpoint.delete({ where: { id: endpoint.id } });
@@ -181,7 +184,7 @@ describe('webhook delivery', () => {
       () => [endpoint],
     );
     // Woken by ended runs only: no poll within the test.
-    const worker = new WebhookWorker(test.database, { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 60_000 }, silentLogger, test.core.bus);
+    const worker = new WebhookWorker(test.database, test.core.webhookOutbox, { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 60_000 }, silentLogger, test.core.bus);
     const { statements } = await sql.during(async () => {
       worker.start();
       await until('all 40 delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })) === 40 ? true : undefined));

@@ -33,6 +33,7 @@ beforeAll(async () => {
   admin = await createAdmin(test.core, { superAdmin: true });
   worker = new WebhookWorker(
     test.database,
+    test.core.webhookOutbox,
     { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 10, wakeDelayMs: 0, attemptTimeoutMs: 2_000, retryDelaysMs: Array.from({ length: 40 }, () => HOUR), disableAfterFailingMs: 24 * HOUR, maxConcurrency: 8, perEndpointConcurrency: 4, maxRunLength: 8, recordDelayMs: 0 },
     silentLogger,
     test.core.bus,

@@ -13,7 +13,7 @@ import { statementRecorder } from './support/statements';
 import { useTwoInstances } from './support/two-instances';
 
 const sql = statementRecorder();
-// No worker here: the deliveries stay as written.
+// No worker here: events are fanned out by the test, and the deliveries stay as written.
 const test = useTestApp('webhook_endpoint_cache', { env: { WEBHOOK_POLL_INTERVAL_MS: '0' }, databaseOptions: { onQuery: sql.onQuery } });
 let token: string;
 let member: MemberFixture;
@@ -33,12 +33,13 @@ async function pay(): Promise<string[]> {
 }
 
 let probes = 0;
-/** Emits one order event of the seeded partner through `core`'s outbox; answers the endpoints it was written for. */
+/** Emits one order event of the seeded partner through `core`'s outbox and fans it out there; answers the endpoints it was written for. */
 async function deliveredTo(core: Core): Promise<number[]> {
   const orderingKey = `order:cache-probe-${++probes}`;
   await core.webhookOutbox.emit(test.db, [
     { tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.PURCHASE_ORDER_PAID, orderingKey, data: {}, occurredAt: new Date() },
   ]);
+  await core.webhookOutbox.fanOut(test.database);
   const rows = await test.db.webhookDelivery.findMany({ where: { tenantId: 1, orderingKey }, select: { endpointId: true }, orderBy: { endpointId: 'asc' } });
   return rows.map((row) => row.endpointId);
 }

@@ -1,11 +1,12 @@
-// kill -9 mid-delivery loses no committed event: a real server process delivers the outbox to a
-// receiver that holds its answers, is killed with SIGKILL while attempts are in flight, and a second
-// process started on the same database delivers every event at least once (the leases of the dead
-// process expire and are taken again).
+// kill -9 mid-delivery loses no committed event: a real server process fans the outbox's pending
+// events out and delivers them to a receiver that holds its answers, is killed with SIGKILL while
+// attempts are in flight, and a second process started on the same database delivers every event at
+// least once (the leases of the dead process expire and are taken again).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
+import { WebhookOutbox } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { useTestDatabase } from './support/app';
@@ -88,8 +89,9 @@ async function until(what: string, server: Server, condition: () => Promise<bool
 describe('a delivering process killed with SIGKILL', () => {
   it('loses no committed event: after a restart every event is delivered at least once', async () => {
     const { db } = test;
-    const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
-    const ids = await writeEvents(
+    await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
+    // Pending, as a partner call's transaction leaves them: the servers fan them out.
+    await new WebhookOutbox(new LocalInvalidationBus()).emit(
       db,
       Array.from({ length: EVENTS }, (_, index) => ({
         tenantId: 1,
@@ -99,8 +101,9 @@ describe('a delivering process killed with SIGKILL', () => {
         data: { index },
         occurredAt: new Date(),
       })),
-      () => [endpoint],
     );
+    const ids = (await db.webhookPendingEvent.findMany({ select: { eventId: true }, orderBy: { id: 'asc' } })).map((row) => row.eventId);
+    expect(ids).toHaveLength(EVENTS);
     const first = startServer();
     try {
       // Some delivered, some in flight (received, unanswered for a while yet): kill then.
@@ -125,5 +128,7 @@ describe('a delivering process killed with SIGKILL', () => {
     }
     expect(ids.filter((id) => !received.includes(id))).toEqual([]);
     expect(await db.webhookDelivery.count({ where: { status: { not: DeliveryStatus.DELIVERED } } })).toBe(0);
+    expect(await db.webhookEvent.count()).toBe(EVENTS);
+    expect(await db.webhookPendingEvent.count()).toBe(0);
   }, 150_000);
 });

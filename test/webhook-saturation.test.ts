@@ -19,7 +19,7 @@ const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 
 let worker: WebhookWorker;
 
 beforeAll(() => {
-  worker = new WebhookWorker(test.database, SETTINGS, silentLogger, test.core.bus);
+  worker = new WebhookWorker(test.database, test.core.webhookOutbox, SETTINGS, silentLogger, test.core.bus);
   worker.start();
 });
 afterAll(async () => {

@@ -23,7 +23,15 @@ const test = useTestApp('webhooks', {
   env: { WEBHOOK_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_DELAYS_SECONDS: '0.05,0.05', WEBHOOK_ATTEMPT_TIMEOUT_MS: '2000' },
 });
 
+/** Until the worker has fanned out every pending event into events and deliveries. */
+const fannedOut = () => until('every pending event fanned out', async () => ((await test.db.webhookPendingEvent.count()) === 0 ? true : undefined));
+
+/**
+ * A new endpoint, once the events written before it are fanned out: an endpoint takes the events
+ * fanned out while it is enabled, so an earlier test's last events could otherwise reach it too.
+ */
 async function endpoint(path: string, options: { eventTypes?: string[]; partnerClientId?: string } = {}) {
+  await fannedOut();
   const secret = newWebhookSecret();
   const row = await test.db.webhookEndpoint.create({
     data: { tenantId: 1, partnerClientId: options.partnerClientId ?? SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: options.eventTypes ?? [], secret },
@@ -51,6 +59,7 @@ describe('outbox', () => {
     const onlyOrders = await endpoint('/outbox-orders', { eventTypes: ['purchase_order.paid'] });
     const { member, order, body } = await payOrder(10_000, 4_000);
     expect(body.code).toBe(0);
+    await fannedOut();
     const events = await test.db.webhookEvent.findMany({ where: { OR: [{ orderingKey: `order:${order.orderNo}` }, { orderingKey: `wallet:${member.memberId}` }] }, orderBy: { id: 'asc' } });
     expect(events.map((event) => event.type)).toEqual(['purchase_order.paid', 'wallet.debited']);
     expect(events[0]).toMatchObject({ partnerClientId: SEED.partnerClientId, tenantId: 1 });
@@ -69,6 +78,7 @@ describe('outbox', () => {
   it('emits nothing when the change rolls back (a pay refused for a short balance)', async () => {
     const { member, order, body } = await payOrder(100, 4_000);
     expect(body.code).toBe(ErrorCatalogue.WALLET_INSUFFICIENT_BALANCE.code);
+    await fannedOut();
     expect(await test.db.webhookEvent.count({ where: { OR: [{ orderingKey: `order:${order.orderNo}` }, { orderingKey: `wallet:${member.memberId}` }] } })).toBe(0);
   });
 
@@ -78,6 +88,7 @@ describe('outbox', () => {
     await payOrder(10_000, 1_000);
     const unbound = await test.db.member.create({ data: { tenantId: 1, unionId: `union-unbound-${Date.now()}`, nickname: 'unbound', wallet: { create: { balance: 0 } } } });
     await test.core.wallets.credit(test.staff(), { memberId: unbound.id, amount: 500, bizRef: `credit-unbound-${unbound.id}` });
+    await fannedOut();
     expect(await test.db.webhookEvent.count({ where: { orderingKey: `wallet:${unbound.id}` } })).toBe(0);
     expect(await test.db.webhookEvent.count({ where: { partnerClientId: other.clientId } })).toBe(0);
     expect(await test.db.webhookDelivery.count({ where: { endpoint: { partnerClientId: other.clientId } } })).toBe(0);

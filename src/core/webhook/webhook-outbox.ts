@@ -1,22 +1,34 @@
 // The transactional outbox of partner webhooks. Services call these inside the transaction of the
 // change that causes the event, so a rolled-back change emits nothing and a committed one is never
-// lost; the delivery worker (webhook-worker.ts) sends what was written. Each event goes to one
-// partner and names only that partner's identifiers; members bound to no partner emit nothing.
-// Deliveries committed here wake the worker at once (db/committed-inserts.ts); its poll is the
-// safety net.
+// lost. That transaction writes only a pending event (one row, one index) for each event some endpoint
+// takes; the webhook worker fans pending events out into events and their deliveries, many per
+// transaction (fanOut), and sends those. Each event goes to one partner and names only that partner's
+// identifiers; members bound to no partner emit nothing. Committed pending events and deliveries wake
+// the worker at once (db/committed-inserts.ts); its poll is the safety net.
 import { randomFillSync } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Db, type DbTransaction, Prisma } from '../db/client';
-import type { RawSqlTransaction } from '../db/raw-sql';
+import type { RawSql, RawSqlTransaction } from '../db/raw-sql';
 import { SupplementBizType } from '../order/statuses';
 import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
 
 type Writer = Db | DbTransaction;
 
-/** The table whose committed inserts wake the delivery workers (db/committed-inserts.ts). */
+/** The tables whose committed inserts wake the delivery workers (db/committed-inserts.ts). */
 export const DELIVERY_TABLE = 'WebhookDelivery';
+export const PENDING_EVENT_TABLE = 'WebhookPendingEvent';
+
+/** Pending events one fan-out transaction takes at most. */
+export const FAN_OUT_BATCH = 250;
+
+/**
+ * The PostgreSQL advisory lock one fan-out holds: fan-outs run one at a time across processes, each
+ * taking what the one before left, so the deliveries of a key get ids in the order of its events. (Two
+ * at once would take the same pending events; the eventId unique key would fail one of them.)
+ */
+const FAN_OUT_LOCK = 0x0b_0f_a0_07;
 
 export interface OutboxEvent {
   tenantId: number;
@@ -59,52 +71,87 @@ function subscribes(endpoint: SubscribedEndpoint, type: string): boolean {
   return !Array.isArray(eventTypes) || eventTypes.length === 0 || eventTypes.includes(type);
 }
 
+/** Whose an event is and what type: all that decides which endpoints take it. */
+type EventAddress = Pick<OutboxEvent, 'tenantId' | 'partnerClientId'> & { type: string };
+
+type LoadEndpoints = (tenantId: number, partnerClientId: string) => Promise<SubscribedEndpoint[]>;
+
+async function enabledEndpoints(sql: RawSqlTransaction, tenantId: number, partnerClientId: string): Promise<SubscribedEndpoint[]> {
+  const rows = await sql.query(Prisma.sql`SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "tenantId" = ${tenantId} AND "partnerClientId" = ${partnerClientId} AND "enabled" ORDER BY "id"`);
+  return rows.map((row) => ({ id: Number(row.id), eventTypes: JSON.parse(row.eventTypes as string) as unknown }));
+}
+
 /** Partners whose enabled endpoints are remembered, least recently used dropped beyond. */
 export const MAX_CACHED_PARTNERS = 10_000;
 
 const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u0000${partnerClientId}`;
 
-/**
- * The events some endpoint takes in one multi-row insert, then their deliveries in another; answers
- * the event ids, in the order of `events`. An event no endpoint takes is not written: nothing would
- * ever read it, and for a partner without webhooks its rows (a random unique key among them) were a
- * third of the pages a wallet pay's COMMIT wrote. Both are raw statements: through the client a
- * createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler and
- * plan interpreter; bench/README.md), and a wallet pay writes one per call.
- */
-export function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
-  return insertEvents((statement) => tx.$executeRaw(statement), events, endpointsOf);
+type Execute = (statement: Prisma.Sql) => Promise<number>;
+
+/** An event as its rows hold it: the id drawn and the data as JSON. */
+interface EventRow {
+  eventId: string;
+  event: OutboxEvent;
+  payload: string;
+}
+
+function eventRow(event: OutboxEvent): EventRow {
+  return { eventId: newWebhookEventId(), event, payload: JSON.stringify(event.data) };
 }
 
 /**
- * writeEvents's two inserts, sent by `execute`: a Prisma transaction's $executeRaw, or a raw
- * transaction's (db/raw-sql.ts) for services whose whole transaction runs on the driver.
+ * Inserts the events as pending events, or (given `createdAt`) as events, in one multi-row statement.
+ * Raw rather than through the client: a createManyAndReturn of one event cost about ten times the raw
+ * insert in CPU (its query compiler and plan interpreter; bench/README.md), and a wallet pay writes one per call.
  */
-async function insertEvents(
-  execute: (statement: Prisma.Sql) => Promise<number>,
-  events: readonly OutboxEvent[],
-  endpointsOf: (event: OutboxEvent) => readonly { id: number }[],
-): Promise<string[]> {
-  const eventIds = events.map(() => newWebhookEventId());
-  const taken = events.map((event, index) => ({ event, eventId: eventIds[index] as string, endpoints: endpointsOf(event) })).filter(({ endpoints }) => endpoints.length > 0);
-  if (taken.length === 0) return eventIds;
-  // Prisma's client would fill the @default(now()) itself (the column's SQL default stores another format on SQLite).
-  const createdAt = new Date();
-  await execute(Prisma.sql`
-    INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
-    VALUES ${Prisma.join(taken.map(({ event, eventId }) => Prisma.sql`(${eventId}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${JSON.stringify(event.data)}, ${event.occurredAt}, ${createdAt})`))}`);
-  const pairs = taken.flatMap(({ eventId, endpoints }) => endpoints.map((endpoint) => Prisma.sql`(ev."eventId" = ${eventId} AND en."id" = ${endpoint.id})`));
-  // Built from the event rows and the endpoint rows as they are now: an endpoint deleted or disabled
-  // a moment ago, which another process's outbox may still remember, gets no delivery (instead of
-  // failing the partner's call on the foreign key), and one of another partner never does. In event
-  // order: the worker sends the deliveries of a key and endpoint in the order of their ids.
-  await execute(Prisma.sql`
+function insertEventRows(execute: Execute, rows: readonly EventRow[], createdAt?: Date): Promise<number> {
+  // Prisma's client would fill WebhookEvent's @default(now()) itself (the column's SQL default stores another format on SQLite).
+  const table = createdAt ? Prisma.sql`"WebhookEvent"` : Prisma.sql`"WebhookPendingEvent"`;
+  return execute(Prisma.sql`
+    INSERT INTO ${table} ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt"${createdAt ? Prisma.sql`, "createdAt"` : Prisma.empty})
+    VALUES ${Prisma.join(rows.map(({ eventId, event, payload }) => Prisma.sql`(${eventId}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${payload}, ${event.occurredAt}${createdAt ? Prisma.sql`, ${createdAt}` : Prisma.empty})`))}`);
+}
+
+/**
+ * One pending delivery per (event id, endpoint id) pair, in event order (the worker sends the
+ * deliveries of a key and endpoint in the order of their ids). Built from the event rows and the
+ * endpoint rows as they are now: an endpoint deleted or disabled a moment ago, which an outbox may
+ * still remember, gets no delivery (instead of failing the transaction on the foreign key), and one
+ * of another partner never does.
+ */
+function insertDeliveries(execute: Execute, pairs: readonly { eventId: string; endpointId: number }[]): Promise<number> {
+  return execute(Prisma.sql`
     INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
     FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
-    WHERE ${Prisma.join(pairs, ' OR ')}
+    WHERE ${Prisma.join(
+      pairs.map(({ eventId, endpointId }) => Prisma.sql`(ev."eventId" = ${eventId} AND en."id" = ${endpointId})`),
+      ' OR ',
+    )}
     ORDER BY ev."id", en."id"`);
-  return eventIds;
+}
+
+/**
+ * Writes the events and their deliveries to the endpoints `endpointsOf` names at once, without a
+ * pending step (a console's test event to one endpoint); answers the event ids, in the order of
+ * `events`. An event no endpoint takes is not written.
+ */
+export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], endpointsOf: (event: OutboxEvent) => readonly { id: number }[]): Promise<string[]> {
+  const execute = (statement: Prisma.Sql) => tx.$executeRaw(statement);
+  const rows = events.map(eventRow);
+  const taken = rows.map((row) => ({ row, endpoints: endpointsOf(row.event) })).filter(({ endpoints }) => endpoints.length > 0);
+  if (taken.length > 0) {
+    await insertEventRows(
+      execute,
+      taken.map(({ row }) => row),
+      new Date(),
+    );
+    await insertDeliveries(
+      execute,
+      taken.flatMap(({ row, endpoints }) => endpoints.map((endpoint) => ({ eventId: row.eventId, endpointId: endpoint.id }))),
+    );
+  }
+  return rows.map((row) => row.eventId);
 }
 
 export function orderOrderingKey(orderNo: string): string {
@@ -186,9 +233,9 @@ function memberEvents(
 }
 
 /**
- * Writes events and their deliveries inside the caller's transaction. Each partner's enabled
+ * Writes pending events inside the caller's transaction, and fans them out. Each partner's enabled
  * endpoints are read once per process and kept until an endpoint change (console, or the worker
- * disabling one) publishes webhook-endpoints-changed, so a partner call pays only the inserts.
+ * disabling one) publishes webhook-endpoints-changed, so a partner call pays only the insert.
  */
 export class WebhookOutbox {
   private readonly endpoints: InvalidatedCache<string, SubscribedEndpoint[]>;
@@ -197,33 +244,65 @@ export class WebhookOutbox {
     this.endpoints = new InvalidatedCache(bus, (message) => (message.kind === 'webhook-endpoints-changed' ? partnerKey(message.tenantId, message.partnerClientId) : undefined), maxPartners);
   }
 
-  /** Writes the events and one pending delivery per enabled endpoint of their partner subscribed to the type. */
+  /**
+   * Writes the events some enabled endpoint of their partner takes now, as pending events: the
+   * worker fans them out into deliveries (fanOut).
+   */
   async emit(tx: Writer, events: readonly OutboxEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const endpointsOf = await this.subscribedEndpoints(events, (tenantId, partnerClientId) =>
+    await this.writePending((statement) => tx.$executeRaw(statement), events, (tenantId, partnerClientId) =>
       tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } }),
     );
-    await writeEvents(tx, events, endpointsOf);
   }
 
   /** emit inside a raw transaction (db/raw-sql.ts), for services whose whole transaction runs there. */
   async emitSql(sql: RawSqlTransaction, events: readonly OutboxEvent[]): Promise<void> {
+    await this.writePending(sql.execute, events, (tenantId, partnerClientId) => enabledEndpoints(sql, tenantId, partnerClientId));
+  }
+
+  private async writePending(execute: Execute, events: readonly OutboxEvent[], load: LoadEndpoints): Promise<void> {
     if (events.length === 0) return;
-    const endpointsOf = await this.subscribedEndpoints(events, async (tenantId, partnerClientId) =>
-      (
-        await sql.query(
-          Prisma.sql`SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "tenantId" = ${tenantId} AND "partnerClientId" = ${partnerClientId} AND "enabled" ORDER BY "id"`,
-        )
-      ).map((row) => ({ id: Number(row.id), eventTypes: JSON.parse(row.eventTypes as string) as unknown })),
-    );
-    await insertEvents(sql.execute, events, endpointsOf);
+    const endpointsOf = await this.subscribedEndpoints(events, load);
+    const taken = events.filter((event) => endpointsOf(event).length > 0);
+    if (taken.length > 0) await insertEventRows(execute, taken.map(eventRow));
+  }
+
+  /**
+   * Fans out up to `limit` pending events, oldest first, in one transaction: each becomes an event
+   * with one delivery per endpoint of its partner that is enabled and takes its type now, and its
+   * pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
+   * pending events are fanned out again later; none is lost and none fanned out twice.
+   */
+  async fanOut(database: { sql: RawSql; target: { provider: string } }, limit: number = FAN_OUT_BATCH): Promise<number> {
+    return database.sql.transaction(async (sql) => {
+      if (database.target.provider === 'postgresql') await sql.execute(Prisma.sql`SELECT pg_advisory_xact_lock(${Prisma.raw(String(FAN_OUT_LOCK))})`);
+      const pending = (await sql.query(Prisma.sql`SELECT "id", "eventId", "tenantId", "partnerClientId", "type" FROM "WebhookPendingEvent" ORDER BY "id" LIMIT ${limit}`)).map((row) => ({
+        id: Number(row.id),
+        eventId: String(row.eventId),
+        tenantId: Number(row.tenantId),
+        partnerClientId: String(row.partnerClientId),
+        type: String(row.type),
+      }));
+      if (pending.length === 0) return 0;
+      const endpointsOf = await this.subscribedEndpoints(pending, (tenantId, partnerClientId) => enabledEndpoints(sql, tenantId, partnerClientId));
+      const taken = pending.map((event) => ({ event, endpoints: endpointsOf(event) })).filter(({ endpoints }) => endpoints.length > 0);
+      if (taken.length > 0) {
+        await sql.execute(Prisma.sql`
+          INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
+          SELECT "eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", ${new Date()}
+          FROM "WebhookPendingEvent" WHERE "id" IN (${Prisma.join(taken.map(({ event }) => event.id))}) ORDER BY "id"`);
+        await insertDeliveries(
+          sql.execute,
+          taken.flatMap(({ event, endpoints }) => endpoints.map((endpoint) => ({ eventId: event.eventId, endpointId: endpoint.id }))),
+        );
+      }
+      // By id, not "up to the last": on PostgreSQL a smaller id may commit later.
+      await sql.execute(Prisma.sql`DELETE FROM "WebhookPendingEvent" WHERE "id" IN (${Prisma.join(pending.map((event) => event.id))})`);
+      return pending.length;
+    });
   }
 
   /** Which endpoints take each event: each partner's enabled endpoints (remembered, else loaded), filtered by type. */
-  private async subscribedEndpoints(
-    events: readonly OutboxEvent[],
-    load: (tenantId: number, partnerClientId: string) => Promise<SubscribedEndpoint[]>,
-  ): Promise<(event: OutboxEvent) => SubscribedEndpoint[]> {
+  private async subscribedEndpoints(events: readonly EventAddress[], load: LoadEndpoints): Promise<(event: EventAddress) => SubscribedEndpoint[]> {
     const endpointsOf = new Map<string, SubscribedEndpoint[]>();
     for (const { tenantId, partnerClientId } of events) {
       const key = partnerKey(tenantId, partnerClientId);

@@ -1,12 +1,12 @@
-// Delivers the outbox: claims due deliveries, POSTs them signed, records each attempt and schedules
-// the next. On PostgreSQL any number of processes run it together: a claim is one statement that
+// Delivers the outbox: fans pending events out into deliveries (webhook-outbox.ts), claims due
+// deliveries, POSTs them signed, records each attempt and schedules the next. On PostgreSQL any number of processes run it together: a claim is one statement that
 // takes rows with FOR UPDATE SKIP LOCKED and leases them, so each attempt belongs to one process; a
 // process that dies leaves leases that expire and are taken again (at least once). On SQLite one
 // process delivers. Events of one ordering key reach an endpoint one after the other: a delivery is
 // claimable only when no earlier one of its key and endpoint is pending. A claim also takes the due
 // deliveries that follow a claimed one in its key (a run), sent one after the other: a busy key (all
 // the events of one wallet) costs a claim per run, not a claim per event.
-// The worker claims when a delivery is committed (in this process at once, from others through
+// The worker fans out and claims when a pending event or a delivery is committed (in this process at once, from others through
 // PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
 // as the safety net. Partner calls come first: while the event loop is saturated, deliveries get a
 // small bounded share (busy* settings) and catch up when the load falls, so deliveries do not take a
@@ -22,7 +22,7 @@ import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
 import { EventLoopLoad } from '../event-loop-load';
 import type { ServiceLogger } from '../logger';
-import { DELIVERY_TABLE } from './webhook-outbox';
+import { DELIVERY_TABLE, FAN_OUT_BATCH, PENDING_EVENT_TABLE, type WebhookOutbox } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
 
@@ -211,6 +211,8 @@ export class WebhookWorker {
 
   constructor(
     private readonly database: Database,
+    /** Whose pending events this worker fans out. */
+    private readonly outbox: WebhookOutbox,
     private readonly settings: WebhookWorkerSettings,
     private readonly logger: ServiceLogger,
     /** Told when the worker disables an endpoint, so the outbox of every process forgets it. */
@@ -226,7 +228,12 @@ export class WebhookWorker {
 
   start(): void {
     this.load.start();
-    this.unwatch = this.database.committedInserts.watch(DELIVERY_TABLE, () => this.wake());
+    const unwatchDeliveries = this.database.committedInserts.watch(DELIVERY_TABLE, () => this.wake());
+    const unwatchPending = this.database.committedInserts.watch(PENDING_EVENT_TABLE, () => this.wake());
+    this.unwatch = () => {
+      unwatchDeliveries();
+      unwatchPending();
+    };
     if (this.database.target.provider === 'postgresql') void this.listen();
     this.schedule(0);
   }
@@ -267,7 +274,7 @@ export class WebhookWorker {
       setTimeout(() => void this.listen(), RELISTEN_DELAY_MS).unref();
     };
     client.on('notification', (message) => {
-      if (message.payload === DELIVERY_TABLE) this.wake();
+      if (message.payload === DELIVERY_TABLE || message.payload === PENDING_EVENT_TABLE) this.wake();
     });
     client.on('error', again);
     client.on('end', () => again(new Error('connection ended')));
@@ -303,8 +310,22 @@ export class WebhookWorker {
     if (this.wakeDuringTick) this.wake();
   }
 
-  /** Claims what there is room for and starts sending its runs; answers the delay before the next claim. */
+  /**
+   * Fans out every pending event, a batch per transaction. Saturated or not: a pay's pending event
+   * costs it less than its deliveries would, and batches of many cost less per event than one per pay.
+   */
+  private async fanOut(): Promise<void> {
+    try {
+      let taken = FAN_OUT_BATCH;
+      while (taken === FAN_OUT_BATCH && !this.stopped) taken = await this.outbox.fanOut(this.database, FAN_OUT_BATCH);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'webhook fan-out failed');
+    }
+  }
+
+  /** Fans out, then claims what there is room for and starts sending its runs; answers the delay before the next claim. */
   private async claimAndStart(): Promise<number> {
+    await this.fanOut();
     let runs: DueDelivery[][] = [];
     const saturated = this.load.isSaturated();
     const room = Math.min(this.settings.maxConcurrency - this.running, saturated ? this.settings.busyRunsPerClaim : Infinity);
