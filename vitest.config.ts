@@ -14,6 +14,8 @@ export default defineConfig({
     environment: 'node',
     // Every /open-api answer a test receives is checked against the OpenAPI document.
     setupFiles: ['test/support/contract-setup.ts'],
+    // One migrated and seeded database per run, which each test file's database copies.
+    globalSetup: ['test/support/database-template.ts'],
     testTimeout: 20_000,
     // A test that runs no expectation fails: it could not have failed otherwise.
     expect: { requireAssertions: true },
