@@ -1,6 +1,6 @@
 // Throwaway databases for creating migrations and for tests: each caller gets its own, and drops it.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
@@ -13,11 +13,28 @@ export interface ScratchDatabase {
 
 export const DEFAULT_POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** `serverUrl` names the PostgreSQL server (any database on it); SQLite scratch files live in the temp folder. */
-export async function createScratchDatabase(provider: DatabaseProvider, label: string, serverUrl = DEFAULT_POSTGRES_SERVER_URL): Promise<ScratchDatabase> {
+/**
+ * `serverUrl` names the PostgreSQL server (any database on it); SQLite scratch files live in the temp
+ * folder. With `copyOf` (a closed database of the same provider, e.g. one migrated and seeded once
+ * for a whole test run), the new database starts as a copy of it: SQLite copies the file, PostgreSQL
+ * creates the database from it as a template (nothing may be connected to it meanwhile).
+ */
+export async function createScratchDatabase(
+  provider: DatabaseProvider,
+  label: string,
+  serverUrl = DEFAULT_POSTGRES_SERVER_URL,
+  copyOf?: DatabaseTarget,
+): Promise<ScratchDatabase> {
+  if (copyOf && copyOf.provider !== provider) throw new Error(`cannot copy a ${copyOf.provider} database into a ${provider} one`);
   const name = `openbuy_${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
   if (provider === 'sqlite') {
     const file = join(tmpdir(), `${name}.db`);
+    if (copyOf) {
+      const source = copyOf.url.slice('file:'.length).replace(/\?.*$/, '');
+      copyFileSync(source, file);
+      // A closed database has no write-ahead log left; copy one if it is there all the same.
+      if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${file}-wal`);
+    }
     return {
       target: { provider, url: `file:${file}` },
       drop: async () => {
@@ -28,7 +45,7 @@ export async function createScratchDatabase(provider: DatabaseProvider, label: s
   }
   const admin = new Pool({ connectionString: serverUrl, max: 1 });
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(copyOf ? `CREATE DATABASE "${name}" TEMPLATE "${new URL(copyOf.url).pathname.slice(1)}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
