@@ -1,10 +1,11 @@
 // Partner calls come first: while the process's event loop is saturated, the webhook worker takes a
-// bounded share (a claim of busyRunsPerClaim runs every busyClaimIntervalMs) and sends the backlog
-// once the load falls; never nothing, so deliveries still move under a load that never ends.
+// bounded share (a claim of busyRunsPerClaim runs, after a fan-out of one batch of pending events,
+// every busyClaimIntervalMs) and sends the backlog once the load falls; never nothing, so events still
+// move under a load that never ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/core/logger';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { writeEvents } from '../src/core/webhook/webhook-outbox';
+import { type OutboxEvent, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
 import { useTestApp } from './support/app';
@@ -15,7 +16,7 @@ import { useWebhookReceiver } from './support/webhook-receiver';
 const receiver = useWebhookReceiver();
 // The app's own worker is off (the tests' default); this one is measured.
 const test = useTestApp('webhook_saturation');
-const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyClaimIntervalMs: 400 };
+const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyClaimIntervalMs: 400, fanOutBatch: 5 };
 let worker: WebhookWorker;
 
 beforeAll(() => {
@@ -26,20 +27,17 @@ afterAll(async () => {
   await worker.stop();
 });
 
-/** `count` events of their own keys (a run each), for a new endpoint at `path`; answers their event ids. */
-async function eventsFor(path: string, count: number): Promise<string[]> {
-  const endpoint = await test.db.webhookEndpoint.create({
-    data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: [], secret: newWebhookSecret() },
-  });
-  const events = Array.from({ length: count }, (_, index) => ({
-    tenantId: 1,
-    partnerClientId: SEED.partnerClientId,
-    type: WebhookEventType.TEST,
-    orderingKey: `${path}:${index}`,
-    data: { index },
-    occurredAt: new Date(),
-  }));
-  return writeEvents(test.db, events, () => [endpoint]);
+/** `count` events of their own keys (a run each) of the seeded partner. */
+const eventsOf = (path: string, count: number): OutboxEvent[] =>
+  Array.from({ length: count }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `${path}:${index}`, data: { index }, occurredAt: new Date() }));
+
+const endpointAt = (path: string) =>
+  test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: [], secret: newWebhookSecret() } });
+
+/** `count` events with their deliveries to a new endpoint at `path`. */
+async function eventsFor(path: string, count: number): Promise<void> {
+  const endpoint = await endpointAt(path);
+  await writeEvents(test.db, eventsOf(path, count), () => [endpoint]);
 }
 
 const receivedAt = (path: string) => receiver.received.filter((entry) => entry.path === path).length;
@@ -89,6 +87,28 @@ describe('webhook deliveries under a saturated event loop', () => {
       stop();
     }
     await expectAllReceived('/busy', 20, 5_000);
+  });
+
+  it('are fanned out a batch a claim while it is, and all at once when it is not', async () => {
+    const endpoint = await endpointAt('/fan-out');
+    await test.core.bus.publish({ kind: 'webhook-endpoints-changed', tenantId: 1, partnerClientId: SEED.partnerClientId });
+    const fannedOut = () => test.db.webhookEvent.count({ where: { orderingKey: { startsWith: '/fan-out:' } } });
+    const stop = saturate(true);
+    try {
+      await oneWindowAndMore();
+      await test.core.webhookOutbox.emit(test.db, eventsOf('/fan-out', 60));
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const elapsed = performance.now() - started;
+      // 5 a claim, a claim every 400 ms: about 25 of the 60 in 2 s.
+      const taken = await fannedOut();
+      expect(taken).toBeGreaterThan(0);
+      expect(taken).toBeLessThanOrEqual((Math.ceil(elapsed / SETTINGS.busyClaimIntervalMs) + 1) * SETTINGS.fanOutBatch);
+    } finally {
+      stop();
+    }
+    await until('all 60 fanned out', async () => ((await fannedOut()) === 60 ? true : undefined), 3_000);
+    expect(await test.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(60);
   });
 
   it('go out at once when the loop is busy with no call being served (a backlog has nobody to yield to)', async () => {
