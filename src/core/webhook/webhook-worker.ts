@@ -1,16 +1,17 @@
 // Delivers the outbox: fans pending events out into deliveries (webhook-outbox.ts), claims due
-// deliveries, POSTs them signed, records each attempt and schedules the next. On PostgreSQL any number of processes run it together: a claim is one statement that
-// takes rows with FOR UPDATE SKIP LOCKED and leases them, so each attempt belongs to one process; a
-// process that dies leaves leases that expire and are taken again (at least once). On SQLite one
-// process delivers. Events of one ordering key reach an endpoint one after the other: a delivery is
-// claimable only when no earlier one of its key and endpoint is pending. A claim also takes the due
-// deliveries that follow a claimed one in its key (a run), sent one after the other: a busy key (all
-// the events of one wallet) costs a claim per run, not a claim per event.
-// The worker fans out and claims when a pending event or a delivery is committed (in this process at once, from others through
-// PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends, and every poll interval
-// as the safety net. Partner calls come first: while the event loop is saturated, deliveries get a
-// small bounded share (busy* settings) and catch up when the load falls, so deliveries do not take a
-// saturated process's capacity from the calls that cause them.
+// deliveries, POSTs them signed, records each attempt and schedules the next. On PostgreSQL any
+// number of processes run it together: a claim is one statement that takes rows with FOR UPDATE SKIP
+// LOCKED and leases them, so each attempt belongs to one process; a process that dies leaves leases
+// that expire and are taken again (at least once). On SQLite one process delivers. Events of one
+// ordering key reach an endpoint one after the other: a delivery is claimable only when no earlier
+// one of its key and endpoint is pending. A claim also takes the due deliveries that follow a claimed
+// one in its key (a run), sent one after the other: a busy key (all the events of one wallet) costs a
+// claim per run, not a claim per event.
+// The worker fans out and claims when a pending event or a delivery is committed (in this process at
+// once, from others through PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends,
+// and every poll interval as the safety net. Partner calls come first: while the event loop is
+// saturated, fan-outs and deliveries get a small bounded share (busy* settings) and catch up when the
+// load falls, so they do not take a saturated process's capacity from the calls that cause them.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
