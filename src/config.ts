@@ -148,7 +148,7 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Webhook endpoints may use http:// anywhere; without it http:// is accepted only for 127.0.0.1/localhost outside production; default off. */
   WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
-  /** How often the webhook worker looks for due deliveries when idle, ms; 0 = this process delivers nothing; default 250. */
+  /** How often the webhook worker looks for pending events and due deliveries when idle, ms; 0 = this process fans out and delivers nothing; default 250. */
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(WEBHOOK_WORKER_DEFAULTS.pollIntervalMs),
   /** Time-out of one webhook POST, ms; default 10000. */
   WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(WEBHOOK_WORKER_DEFAULTS.attemptTimeoutMs),
