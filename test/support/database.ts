@@ -60,16 +60,8 @@ function runTemplate(): DatabaseTarget | null {
  */
 export async function createTestDatabase(label: string, options: DatabaseOptions = {}): Promise<TestDatabase> {
   const template = runTemplate();
-  const name = label.replace(/\W/g, '_').toLowerCase();
-  let scratch: ScratchDatabase;
-  if (template) {
-    scratch = await createScratchDatabase(TEST_DATABASE, name, TEST_POSTGRES_URL, template);
-  } else {
-    scratch = await createScratchDatabase(TEST_DATABASE, name, TEST_POSTGRES_URL);
-    await deployMigrations(scratch.target, { dir: migrationsDir(scratch.target.provider) });
-  }
+  const scratch = template ? await createScratchDatabase(TEST_DATABASE, label.replace(/\W/g, '_').toLowerCase(), TEST_POSTGRES_URL, template) : await createMigratedAndSeeded(label);
   const database = await openDatabase(scratch.target, options);
-  if (!template) await seedDatabase(database.db, SEED);
   return {
     database,
     drop: async () => {

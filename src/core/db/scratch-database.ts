@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import type { DatabaseProvider, DatabaseTarget } from './database-url';
+import { type DatabaseProvider, type DatabaseTarget, sqliteFilePath } from './database-url';
 
 export interface ScratchDatabase {
   target: DatabaseTarget;
@@ -30,7 +30,7 @@ export async function createScratchDatabase(
   if (provider === 'sqlite') {
     const file = join(tmpdir(), `${name}.db`);
     if (copyOf) {
-      const source = copyOf.url.slice('file:'.length).replace(/\?.*$/, '');
+      const source = sqliteFilePath(copyOf.url);
       copyFileSync(source, file);
       // A closed database has no write-ahead log left; copy one if it is there all the same.
       if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${file}-wal`);

@@ -8,8 +8,8 @@
 import { randomFillSync } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
-import { type Db, type DbTransaction, Prisma } from '../db/client';
-import type { RawSql, RawSqlTransaction } from '../db/raw-sql';
+import { type Database, type Db, type DbTransaction, Prisma } from '../db/client';
+import type { RawSqlTransaction } from '../db/raw-sql';
 import { SupplementBizType } from '../order/statuses';
 import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
@@ -272,7 +272,7 @@ export class WebhookOutbox {
    * pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
    * pending events are fanned out again later; none is lost and none fanned out twice.
    */
-  async fanOut(database: { sql: RawSql; target: { provider: string } }, limit: number = FAN_OUT_BATCH): Promise<number> {
+  async fanOut(database: Pick<Database, 'sql' | 'target'>, limit: number = FAN_OUT_BATCH): Promise<number> {
     return database.sql.transaction(async (sql) => {
       if (database.target.provider === 'postgresql') await sql.execute(Prisma.sql`SELECT pg_advisory_xact_lock(${Prisma.raw(String(FAN_OUT_LOCK))})`);
       const pending = (await sql.query(Prisma.sql`SELECT "id", "eventId", "tenantId", "partnerClientId", "type" FROM "WebhookPendingEvent" ORDER BY "id" LIMIT ${limit}`)).map((row) => ({
