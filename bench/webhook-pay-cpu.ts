@@ -9,8 +9,11 @@
 //    (process.cpuUsage, all threads), its main thread's CPU (the event loop
 //    that serves partners: /proc's schedstat of that thread, exact to the nanosecond; Node has no
 //    per-thread CPU clock), pays/s as the load generator saw them, and pays/s until delivered (the
-//    round's pays over the time until their deliveries were recorded). Speed ratios: with an
-//    endpoint ÷ without for the rates, without ÷ with for the CPU per pay.
+//    round's pays over the time until their deliveries were recorded), and the main thread's CPU per
+//    pay while the pays ran (what the bounded share of fan-out and deliveries under saturation added to
+//    them; the backlog goes out after). Speed ratios: with an endpoint ÷ without for the rates, without
+//    ÷ with for the CPU per pay. With WEBHOOK_POLL_INTERVAL_MS=0 the servers neither fan out nor
+//    deliver and rounds do not wait for deliveries: what the outbox rows alone cost a pay.
 // 2. Deliveries only: BENCH_DRAIN_PAYS pays' worth of events (purchase order paid, each its own key;
 //    wallet debited, one key) written before the servers start, due in a day; a round makes them due
 //    at once and counts the server's CPU (all threads, and the main thread's) until they are all
@@ -21,6 +24,7 @@
 //   npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_BASELINE=/work/main npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_CPU_PROF=/tmp/prof npx tsx bench/webhook-pay-cpu.ts   # plus a V8 CPU profile per server
+//   WEBHOOK_POLL_INTERVAL_MS=0 npx tsx bench/webhook-pay-cpu.ts  # the outbox rows alone
 import { readFileSync } from 'node:fs';
 import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,6 +116,7 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     delivered: 0,
     cpuPerPay: [] as number[],
     mainCpuPerPay: [] as number[],
+    mainCpuPerPayWhilePaying: [] as number[],
     paysPerSecond: [] as number[],
     deliveredPaysPerSecond: [] as number[],
     cpuPerDelivery: [] as number[],
@@ -124,7 +129,7 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     async settle(pays: number, deliveries: number) {
       this.paid += pays;
       await until(async () => (await observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= this.paid);
-      if (!withEndpoint) return;
+      if (!withEndpoint || process.env.WEBHOOK_POLL_INTERVAL_MS === '0') return;
       this.delivered += deliveries;
       await until(async () => (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= this.delivered);
     },
@@ -176,6 +181,7 @@ try {
       const before = await target.cpu();
       const started = performance.now();
       const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds));
+      const paying = mainThreadMicros(target.servers.pid);
       if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
       // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
       // its end in the server: wait for every pay, then for every delivery.
@@ -184,6 +190,7 @@ try {
       const after = await target.cpu();
       target.cpuPerPay.push((after.all - before.all) / PAYS);
       target.mainCpuPerPay.push((after.main - before.main) / PAYS);
+      target.mainCpuPerPayWhilePaying.push((paying - before.main) / PAYS);
       target.paysPerSecond.push(result.requestsPerSecond);
       target.deliveredPaysPerSecond.push(PAYS / seconds);
     }
@@ -203,6 +210,7 @@ try {
     { name: 'pays/s until delivered', of: (target: Target) => target.deliveredPaysPerSecond, higherIsFaster: true },
     { name: 'process CPU µs per pay', of: (target: Target) => target.cpuPerPay, higherIsFaster: false },
     { name: 'main thread CPU µs per pay', of: (target: Target) => target.mainCpuPerPay, higherIsFaster: false },
+    { name: 'main thread CPU µs per pay while paying (the backlog left for after)', of: (target: Target) => target.mainCpuPerPayWhilePaying, higherIsFaster: false },
   ];
   for (const { name, of, higherIsFaster } of figures) {
     console.log(`  ${name}`);
@@ -229,7 +237,7 @@ try {
     await target.settle(ratePays, ratePays * EVENTS_PER_PAY);
     const after = await target.cpu();
     arrivalDelays.delete(target.label);
-    const delivery = target.withEndpoint ? `${quantile(delays, 0.5)} | ${quantile(delays, 0.99)} | ${Math.max(...delays)}` : '- | - | -';
+    const delivery = delays.length > 0 ? `${quantile(delays, 0.5)} | ${quantile(delays, 0.99)} | ${Math.max(...delays)}` : '- | - | -';
     const cpu = `${((after.all - before.all) / ratePays).toFixed(0)} | ${((after.main - before.main) / ratePays).toFixed(0)}`;
     console.log(`| ${target.label} | ${quantile(latencies, 0.5).toFixed(1)} | ${quantile(latencies, 0.99).toFixed(1)} | ${cpu} | ${delivery} |`);
   }

@@ -325,12 +325,11 @@ export class WebhookWorker {
   }
 
   /**
-   * Fans out pending events, a batch per transaction: every one, or while the loop is saturated one
-   * batch per claim (more than the deliveries a saturated claim starts). A fan-out costs ~17 µs of CPU
-   * per event (bench/README.md): at 2,000 wallet pays a second, all of their 4,000 events would take 7%
-   * of the loop that serves the pays; the rest waits in the pending table for the load to fall.
+   * Fans out pending events, a batch per transaction, at most `maxBatches` of them. A fan-out costs
+   * ~17 µs of CPU per event (bench/README.md): at 2,000 wallet pays a second, all of their 4,000
+   * events would take 7% of the loop that serves the pays.
    */
-  private async fanOut(saturated: boolean): Promise<void> {
+  private async fanOut(maxBatches: number): Promise<void> {
     // Most claims follow a delivery, not a commit of pending events: those skip the empty transaction.
     // The poll interval's fan-out is the safety net for a commit not heard of.
     if (!this.pendingEvents && performance.now() - this.lastFanOutAt < this.settings.pollIntervalMs) return;
@@ -338,24 +337,26 @@ export class WebhookWorker {
     this.lastFanOutAt = performance.now();
     const batch = this.settings.fanOutBatch;
     try {
-      let taken = batch;
-      while (taken === batch && !this.stopped) {
-        taken = await this.outbox.fanOut(this.database, batch);
-        if (saturated && taken === batch) {
-          this.pendingEvents = true;
-          break;
-        }
+      for (let batches = 0; batches < maxBatches && !this.stopped; batches++) {
+        if ((await this.outbox.fanOut(this.database, batch)) < batch) return;
       }
+      // A full last batch may have left more.
+      this.pendingEvents = true;
     } catch (error) {
       this.pendingEvents = true;
       this.logger.warn({ err: error }, 'webhook fan-out failed');
     }
   }
 
-  /** Fans out, then claims what there is room for and starts sending its runs; answers the delay before the next claim. */
+  /**
+   * Fans out, claims what there is room for and starts sending its runs; answers the delay before the
+   * next claim. While the loop is saturated a claim takes busyRunsPerClaim runs and fans out one batch
+   * only when the deliveries due could not fill them: a fan-out beyond what the bounded share sends
+   * would spend the calls' time on deliveries that wait anyway, and the rest waits pending until the load falls.
+   */
   private async claimAndStart(): Promise<number> {
     const saturated = this.load.isSaturated();
-    await this.fanOut(saturated);
+    if (!saturated) await this.fanOut(Infinity);
     let runs: DueDelivery[][] = [];
     const room = Math.min(this.settings.maxConcurrency - this.running, saturated ? this.settings.busyRunsPerClaim : Infinity);
     try {
@@ -363,6 +364,7 @@ export class WebhookWorker {
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook claim failed');
     }
+    if (saturated && runs.length < room) await this.fanOut(1);
     for (const run of runs) {
       // A run sends one attempt at a time: it takes one slot of its endpoint and of the process.
       const endpointId = (run[0] as DueDelivery).endpoint.id;
