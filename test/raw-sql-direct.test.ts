@@ -41,6 +41,18 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')('RawSql on the SQLite connection', (
   });
   afterAll(() => adapter?.dispose());
 
+  it('tells apart statements whose SQL shares its first pieces, or is the same text built from other pieces', async () => {
+    const { sql } = testDb.database;
+    // Kept statements are found by their pieces (sqlite-raw-sql.ts): same first piece, then others.
+    const alias = (name: string) => Prisma.raw(`"${name}"`);
+    expect(await sql.query(Prisma.sql`SELECT ${1} AS "a", ${2} AS "b"`)).toEqual([{ a: 1, b: 2 }]);
+    expect(await sql.query(Prisma.sql`SELECT ${1} AS "a", ${2} AS "c"`)).toEqual([{ a: 1, c: 2 }]);
+    expect(await sql.query(Prisma.sql`SELECT ${1} AS "a"`)).toEqual([{ a: 1 }]);
+    expect(await sql.query(Prisma.sql`SELECT ${3} AS ${alias('x')}`)).toEqual([{ x: 3 }]);
+    expect(await sql.query(Prisma.sql`SELECT ${3} AS ${alias('y')}`)).toEqual([{ y: 3 }]);
+    expect(await sql.query(Prisma.sql`SELECT ${1} AS "a", ${2} AS "b"`)).toEqual([{ a: 1, b: 2 }]);
+  });
+
   it('answers what the adapter answers: DateTime as ISO text, integers as numbers (as text past 2^53), booleans 0/1, JSON as text, nulls', async () => {
     const { sql, db } = testDb.database;
     const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: 'http://127.0.0.1:9/hook', eventTypes: ['a.b'], secret: 'whsec_x', enabled: false } });

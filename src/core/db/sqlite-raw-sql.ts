@@ -18,7 +18,7 @@ import type { Prisma } from './client';
 import { type CommittedInserts, insertedTable } from './committed-inserts';
 import { type RawSql, type RawSqlTransaction, sqlQuery, startedWithin, TRANSACTION_MAX_WAIT_MS } from './raw-sql';
 import { connectionLockOf } from './sqlite-connection-lock';
-import { keptBySql, uncachedPrepare } from './sqlite-statement-cache';
+import { MAX_STATEMENTS, uncachedPrepare } from './sqlite-statement-cache';
 
 type Row = Record<string, unknown>;
 
@@ -109,6 +109,41 @@ function changesOf({ statement }: Prepared, args: unknown[]): number {
   return statement.run(args).changes;
 }
 
+/**
+ * `make`'s value for each SQL text, found by the text's pieces (`Prisma.Sql.strings`) instead of the
+ * text: a template's pieces are the same strings on every call, so a kept value is found by comparing
+ * a few references, where joining the text and hashing it cost ~1.5 µs a statement. Past
+ * MAX_STATEMENTS distinct texts all are dropped and made again as used (IN lists of many lengths are
+ * the only way there).
+ */
+function keptByPieces<T>(make: (sql: string) => T): (sql: Prisma.Sql) => T {
+  const kept = new Map<string, Array<{ pieces: readonly string[]; value: T }>>();
+  let count = 0;
+  return (sql) => {
+    const pieces = sql.strings;
+    const first = pieces[0] as string;
+    const candidates = kept.get(first);
+    if (candidates !== undefined) {
+      candidate: for (const { pieces: keptPieces, value } of candidates) {
+        if (keptPieces.length !== pieces.length) continue;
+        for (let index = 1; index < pieces.length; index++) if (keptPieces[index] !== pieces[index]) continue candidate;
+        return value;
+      }
+    }
+    if (count >= MAX_STATEMENTS) {
+      kept.clear();
+      count = 0;
+    }
+    const value = make(sql.sql);
+    const entry = { pieces, value };
+    const bucket = kept.get(first);
+    if (bucket === undefined) kept.set(first, [entry]);
+    else bucket.push(entry);
+    count += 1;
+    return value;
+  };
+}
+
 /** What a statement answers: its rows (query) or the number of rows it changed (execute). */
 type Answer<T> = (statement: Prepared, args: unknown[]) => T;
 
@@ -133,7 +168,7 @@ export function sqliteRawSql(adapter: SqlDriverAdapter, committedInserts: Commit
   };
   const lock = connectionLockOf(adapter);
   const prepare = uncachedPrepare(client);
-  const statementOf = keptBySql((sql) => prepared(prepare(sql), sql));
+  const statementOf = keptByPieces((sql) => prepared(prepare(sql), sql));
   const control = (sql: string) => {
     const statement = prepare(sql);
     return () => {
@@ -153,7 +188,7 @@ export function sqliteRawSql(adapter: SqlDriverAdapter, committedInserts: Commit
     let statement: Prepared;
     let result: T;
     try {
-      statement = statementOf(sql.sql);
+      statement = statementOf(sql);
       result = answer(statement, argumentsOf(sql.values));
     } catch (error) {
       throw adapterError(error);

@@ -7,7 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 
 /** Distinct statements kept, least recently used dropped first (IN lists of varying length differ). */
-const MAX_STATEMENTS = 1000;
+export const MAX_STATEMENTS = 1000;
 
 /** The factory whose connections reuse prepared statements. */
 export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
