@@ -4,7 +4,8 @@
 // event (delivered to a receiver in this process), and with BENCH_BASELINE=<another checkout> (e.g.
 // /work/main) that checkout's server with an endpoint too, so a change is measured against it in the
 // same minutes. Three phases:
-// 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates),
+// 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates;
+//    the first BENCH_WARMUP rounds, default 1, are V8's warm-up and not counted),
 //    each round counted until every delivery of its pays is recorded delivered: the server's CPU
 //    (process.cpuUsage, all threads), its main thread's CPU (the event loop
 //    that serves partners: /proc's schedstat of that thread, exact to the nanosecond; Node has no
@@ -42,6 +43,9 @@ import { run, startServers } from './harness';
 
 const PAYS = Number(process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/** Rounds run first and not counted: a fresh server's first thousands of pays run at about half speed while V8 optimises. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const ALL_ROUNDS = WARMUP + ROUNDS;
 const DRAIN_PAYS = Number(process.env.BENCH_DRAIN_PAYS ?? 300);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
@@ -91,10 +95,10 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     demoData: true,
     checkout,
     prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, PAYS * ROUNDS + RATE * RATE_SECONDS);
+      paymentIds = await preparePayableOrders(db, PAYS * ALL_ROUNDS + RATE * RATE_SECONDS);
       if (!withEndpoint) return;
       const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiverUrl}/${label}`, eventTypes: [], secret: newWebhookSecret() } });
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < ALL_ROUNDS; round++) {
         const events = drainEvents(round, DRAIN_PAYS);
         for (let start = 0; start < events.length; start += 200) await writeEvents(db, events.slice(start, start + 200), () => [endpoint]);
       }
@@ -174,7 +178,8 @@ const [none] = targets as [Target];
 const loads: number[] = [];
 try {
   console.log(`servers: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < ALL_ROUNDS; round++) {
+    const counted = round >= WARMUP;
     const order = targets.map((_, index) => targets[(index + round) % targets.length] as Target);
     for (const target of order) {
       const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
@@ -188,6 +193,7 @@ try {
       await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
       const seconds = (performance.now() - started) / 1000;
       const after = await target.cpu();
+      if (!counted) continue;
       target.cpuPerPay.push((after.all - before.all) / PAYS);
       target.mainCpuPerPay.push((after.main - before.main) / PAYS);
       target.mainCpuPerPayWhilePaying.push((paying - before.main) / PAYS);
@@ -199,12 +205,13 @@ try {
       await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
       await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
       const after = await target.cpu();
+      if (!counted) continue;
       target.cpuPerDelivery.push((after.all - before.all) / (DRAIN_PAYS * EVENTS_PER_PAY));
       target.mainCpuPerDelivery.push((after.main - before.main) / (DRAIN_PAYS * EVENTS_PER_PAY));
     }
-    loads.push(loadavg()[0] as number);
+    if (counted) loads.push(loadavg()[0] as number);
   }
-  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio to none (target >= 0.9)`);
+  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds after ${WARMUP} not counted (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio to none (target >= 0.9)`);
   const figures = [
     { name: 'pays/s (load generator)', of: (target: Target) => target.paysPerSecond, higherIsFaster: true },
     { name: 'pays/s until delivered', of: (target: Target) => target.deliveredPaysPerSecond, higherIsFaster: true },
@@ -233,7 +240,7 @@ try {
     const delays: number[] = [];
     arrivalDelays.set(target.label, delays);
     const before = await target.cpu();
-    const latencies = await payAtRate(target, target.paymentIds.slice(ROUNDS * PAYS), RATE);
+    const latencies = await payAtRate(target, target.paymentIds.slice(ALL_ROUNDS * PAYS), RATE);
     await target.settle(ratePays, ratePays * EVENTS_PER_PAY);
     const after = await target.cpu();
     arrivalDelays.delete(target.label);
