@@ -29,9 +29,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A database name made of a test's label. */
+const scratchName = (label: string) => label.replace(/\W/g, '_').toLowerCase();
+
 /** A new scratch database of this run's provider, migrated and seeded (as `npm start` leaves a new one). */
 export async function createMigratedAndSeeded(label: string): Promise<ScratchDatabase> {
-  const scratch = await createScratchDatabase(TEST_DATABASE, label.replace(/\W/g, '_').toLowerCase(), TEST_POSTGRES_URL);
+  const scratch = await createScratchDatabase(TEST_DATABASE, scratchName(label), TEST_POSTGRES_URL);
   await deployMigrations(scratch.target, { dir: migrationsDir(scratch.target.provider) });
   const database = await openDatabase(scratch.target);
   try {
@@ -60,7 +63,7 @@ function runTemplate(): DatabaseTarget | null {
  */
 export async function createTestDatabase(label: string, options: DatabaseOptions = {}): Promise<TestDatabase> {
   const template = runTemplate();
-  const scratch = template ? await createScratchDatabase(TEST_DATABASE, label.replace(/\W/g, '_').toLowerCase(), TEST_POSTGRES_URL, template) : await createMigratedAndSeeded(label);
+  const scratch = template ? await createScratchDatabase(TEST_DATABASE, scratchName(label), TEST_POSTGRES_URL, template) : await createMigratedAndSeeded(label);
   const database = await openDatabase(scratch.target, options);
   return {
     database,
