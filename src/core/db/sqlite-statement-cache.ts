@@ -6,7 +6,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 
-/** Distinct statements kept, least recently used dropped first (IN lists of varying length differ). */
+/** Distinct statements a statement cache keeps (IN lists of varying length differ): past it, keptBySql drops the least recently used, the RawSql cache (sqlite-raw-sql.ts) all of them. */
 export const MAX_STATEMENTS = 1000;
 
 /** The factory whose connections reuse prepared statements. */
