@@ -39,6 +39,18 @@ describe('EventLoopLoad', () => {
     expect(load.isSaturated()).toBe(true);
   });
 
+  it('is saturated by a burst of calls after a quiet spell within two fifths of a window, not only when a whole window is busy', async () => {
+    load = new EventLoopLoad(0.9, 1_000);
+    load.start();
+    await sleep(50);
+    await spin(100, true);
+    // No fifth of the window has been read yet.
+    expect(load.isSaturated()).toBe(false);
+    await spin(300, true);
+    // The fifth read at 400 ms was busy with calls: saturated, 600 ms before the first whole window ends.
+    expect(load.isSaturated()).toBe(true);
+  });
+
   it('is not saturated once stopped, and measures nothing until started', async () => {
     load = new EventLoopLoad(0.9, 50);
     await spin(150, true);
