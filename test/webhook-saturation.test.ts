@@ -1,5 +1,5 @@
 // Partner calls come first: while the process's event loop is saturated, the webhook worker takes a
-// bounded share (a claim of busyRunsPerClaim runs every busyClaimIntervalMs, and a fan-out of one batch
+// bounded share (a claim of busyRunsPerClaim runs of at most busyRunLength every busyClaimIntervalMs, and a fan-out of one batch
 // of pending events only when no delivery is due to fill them) and sends the backlog once the load
 // falls; never nothing, so events still move under a load that never ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { useWebhookReceiver } from './support/webhook-receiver';
 const receiver = useWebhookReceiver();
 // The app's own worker is off (the tests' default); this one is measured.
 const test = useTestApp('webhook_saturation');
-const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyClaimIntervalMs: 400, fanOutBatch: 5 };
+const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyRunLength: 3, busyClaimIntervalMs: 400, fanOutBatch: 5 };
 let worker: WebhookWorker;
 
 beforeAll(() => {
@@ -87,6 +87,32 @@ describe('webhook deliveries under a saturated event loop', () => {
       stop();
     }
     await expectAllReceived('/busy', 20, 5_000);
+  });
+
+  it('take runs of a busy key only busyRunLength long while it is, in order all the same', async () => {
+    // One member's wallet: its events only, so the other cases' outbox events do not reach it.
+    const endpoint = await test.db.webhookEndpoint.create({
+      data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/one-key`, eventTypes: [WebhookEventType.WALLET_DEBITED], secret: newWebhookSecret() },
+    });
+    const oneKey = eventsOf('/one-key', 40).map((event) => ({ ...event, type: WebhookEventType.WALLET_DEBITED, orderingKey: 'wallet:one-member' }));
+    const stop = saturate(true);
+    try {
+      await oneWindowAndMore();
+      await writeEvents(test.db, oneKey, () => [endpoint]);
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const claims = Math.ceil((performance.now() - started) / SETTINGS.busyClaimIntervalMs) + 1;
+      // A run of 3 a claim, a claim every 400 ms (a run of maxRunLength, 32, would send most of the 40 at once).
+      const sent = receivedAt('/one-key');
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(claims * SETTINGS.busyRunLength);
+    } finally {
+      stop();
+    }
+    await expectAllReceived('/one-key', 40, 5_000);
+    // In order all the same.
+    const indexes = receiver.received.filter((entry) => entry.path === '/one-key').map((entry) => (JSON.parse(entry.body) as { data: { index: number } }).data.index);
+    expect(indexes).toEqual(Array.from({ length: 40 }, (_, index) => index));
   });
 
   it('are fanned out while it is only as the bounded share sends them, and all at once when it is not', async () => {

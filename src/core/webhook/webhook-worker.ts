@@ -52,8 +52,9 @@ export interface WebhookWorkerSettings {
   busyUtilization: number;
   /** The window over which the event loop's utilization is measured, ms. */
   loadWindowMs: number;
-  /** While saturated: runs one claim takes at most (runs waiting on a slow receiver cost nothing, so they are not counted), and a claim at most this often (ms). */
+  /** While saturated: runs one claim takes at most (runs waiting on a slow receiver cost nothing, so they are not counted), deliveries a run holds at most, and a claim at most this often (ms). */
   busyRunsPerClaim: number;
+  busyRunLength: number;
   busyClaimIntervalMs: number;
 }
 
@@ -73,13 +74,14 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   // Likewise: fewer record transactions (each a commit), at the cost of a key's next run starting later.
   recordDelayMs: 50,
   // A delivery costs a few hundred µs of CPU (a POST, its share of a claim and of a record), and a
-  // wallet pay makes two. Saturated, 2 runs every 500 ms at most (up to 128 deliveries a second, a few
-  // % of a core); the backlog is sent once the load falls. At 100 pays/s the loop is far from
-  // saturated and deliveries go out at once. (What an endpoint still costs a saturated pay is the
-  // outbox rows in its transaction: bench/README.md.)
+  // wallet pay makes two. Saturated, 2 runs of at most 4 every 500 ms (up to 16 deliveries a second,
+  // under 1% of a core; runs of 32, as one member's wallet makes, took several %); the backlog is sent
+  // once the load falls. At 100 pays/s the loop is far from saturated and deliveries go out at once.
+  // (What an endpoint still costs a saturated pay is the outbox rows in its transaction: bench/README.md.)
   busyUtilization: 0.9,
   loadWindowMs: 250,
   busyRunsPerClaim: 2,
+  busyRunLength: 4,
   busyClaimIntervalMs: 500,
 };
 
@@ -360,7 +362,7 @@ export class WebhookWorker {
     let runs: DueDelivery[][] = [];
     const room = Math.min(this.settings.maxConcurrency - this.running, saturated ? this.settings.busyRunsPerClaim : Infinity);
     try {
-      if (room > 0) runs = await this.claimDue(room);
+      if (room > 0) runs = await this.claimDue(room, saturated ? this.settings.busyRunLength : this.settings.maxRunLength);
     } catch (error) {
       this.logger.warn({ err: error }, 'webhook claim failed');
     }
@@ -387,11 +389,11 @@ export class WebhookWorker {
   }
 
   /**
-   * Leases up to `limit` runs of due deliveries and reads them with their events and endpoints, in
-   * one read for the claim.
+   * Leases up to `limit` runs of at most `maxRunLength` due deliveries and reads them with their events
+   * and endpoints, in one read for the claim.
    */
-  private async claimDue(limit: number): Promise<DueDelivery[][]> {
-    const { runs, token } = await this.claim(limit);
+  private async claimDue(limit: number, maxRunLength: number): Promise<DueDelivery[][]> {
+    const { runs, token } = await this.claim(limit, maxRunLength);
     const ids = runs.flat().map((row) => row.id);
     if (ids.length === 0) return [];
     const rows = await this.database.sql.query(Prisma.sql`
@@ -434,7 +436,7 @@ export class WebhookWorker {
    * Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy, each with
    * the run that follows it in its key (runsFrom); answers the runs, each in order, and the lease token.
    */
-  private async claim(limit: number): Promise<{ runs: Claimed[][]; token: string }> {
+  private async claim(limit: number, maxRunLength: number): Promise<{ runs: Claimed[][]; token: string }> {
     const { sql, target } = this.database;
     const now = this.now();
     const busy = [...this.inFlight].filter(([, count]) => count >= this.settings.perEndpointConcurrency).map(([id]) => id);
@@ -460,7 +462,7 @@ export class WebhookWorker {
       const { kept, over } = this.withinEndpointLimits(leased.sort((a, b) => a.id - b.id));
       if (over.length > 0) await this.releaseLeases(over, token);
       // No other process claims a follower meanwhile: its head, leased here, is pending before it.
-      const runs = await this.runsFrom(kept, at);
+      const runs = await this.runsFrom(kept, at, maxRunLength);
       const followers = runs.flatMap((run) => run.slice(1));
       if (followers.length > 0) {
         await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(longest(runs))}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(followers.map((row) => row.id))}) AND ("leaseUntil" IS NULL OR "leaseUntil" < ${at})`);
@@ -475,7 +477,7 @@ export class WebhookWorker {
           AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
         ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`),
     );
-    const runs = await this.runsFrom(this.withinEndpointLimits(rows).kept, at);
+    const runs = await this.runsFrom(this.withinEndpointLimits(rows).kept, at, maxRunLength);
     if (runs.length > 0) {
       await sql.execute(Prisma.sql`UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(longest(runs))}, "leaseToken" = ${token} WHERE "id" IN (${Prisma.join(runs.flat().map((row) => row.id))})`);
     }
@@ -484,13 +486,13 @@ export class WebhookWorker {
 
   /**
    * Each claimed head with the deliveries right after it in its key and endpoint that are due and not
-   * leased, up to maxRunLength in all: the run stops before the first that is not. One statement for
+   * leased, up to `maxRunLength` in all: the run stops before the first that is not. One statement for
    * the claim; each head's part reads at most maxRunLength - 1 rows of the (endpointId, orderingKey,
    * status, id) index, however long the key's backlog.
    */
-  private async runsFrom(heads: readonly Claimed[], at: Date): Promise<Claimed[][]> {
+  private async runsFrom(heads: readonly Claimed[], at: Date, maxRunLength: number): Promise<Claimed[][]> {
     const runs = heads.map((head) => [head]);
-    const followers = this.settings.maxRunLength - 1;
+    const followers = maxRunLength - 1;
     if (heads.length === 0 || followers <= 0) return runs;
     const parts = heads.map(
       (head, index) => Prisma.sql`
