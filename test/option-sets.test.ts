@@ -2,6 +2,7 @@
 // in the request's language, and the server refusing any value outside the set a field takes.
 import { describe, expect, it } from 'vitest';
 import { OPTION_SET_NAMES, OPTION_SETS, type OptionSetName, optionValues } from '../src/core/options/option-sets';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../src/core/webhook/event-types';
 import { errorCode, graphql, seededAdminToken } from './support/admin';
 import { signedInAdmin } from './support/admin-org';
 import { useTestApp } from './support/app';
@@ -65,7 +66,8 @@ describe('optionSets', () => {
 });
 
 /** Sets that only label values the schema gives as Boolean, or an open range (social types). */
-const LABEL_ONLY: readonly OptionSetName[] = ['YES_NO', 'SUCCESS', 'SOCIAL_TYPE'];
+// WEBHOOK_EVENT_TYPE: an endpoint's types are refused with their own code (WEBHOOK_EVENT_TYPE_UNKNOWN, webhook-console).
+const LABEL_ONLY: readonly OptionSetName[] = ['YES_NO', 'SUCCESS', 'SOCIAL_TYPE', 'WEBHOOK_EVENT_TYPE'];
 
 /** Page filters taking a set's values: [query, input type, filter field, set, further input]. */
 const PAGE_FILTERS: readonly [string, string, string, OptionSetName, Record<string, unknown>?][] = [
@@ -125,6 +127,10 @@ const outside = (name: OptionSetName): unknown => (OPTION_SETS[name].valueType =
 const listing = (name: OptionSetName) => `must be one of ${OPTION_SETS[name].options.map((option) => `${String(option.value)} (${option.label.en})`).join(', ')}`;
 
 describe('coded inputs', () => {
+  it('labels exactly the webhook event types an endpoint may subscribe to', () => {
+    expect(optionValues('WEBHOOK_EVENT_TYPE')).toEqual(SUBSCRIBABLE_EVENT_TYPES);
+  });
+
   it('covers every set that is not label-only', () => {
     const validated = new Set([...PAGE_FILTERS.map((entry) => entry[3]), ...SAVES.map((entry) => entry[3])]);
     expect(OPTION_SET_NAMES.filter((name) => !validated.has(name) && !LABEL_ONLY.includes(name))).toEqual([]);

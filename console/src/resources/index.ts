@@ -52,6 +52,9 @@ export const RESOURCES: Readonly<Record<string, Loader>> = {
  */
 export const UNLISTED_SCREENS: Readonly<Record<string, { path: string; parent?: string; load: Loader }>> = {
   'system/dict/data/index': { parent: 'system/dict/index', path: 'data', load: () => import('./dict-data') },
+  'partner/webhook-endpoint/deliveries/index': { parent: 'partner/webhook-endpoint/index', path: 'deliveries', load: () => import('./webhook-deliveries') },
+  // Under the endpoints menu too: the deliveries screen is no menu to hang it from.
+  'partner/webhook-endpoint/attempts/index': { parent: 'partner/webhook-endpoint/index', path: 'deliveries/attempts', load: () => import('./webhook-attempts') },
   'system/notify-message/my': { path: '/inbox', load: () => import('./inbox') },
 };
 

@@ -1,7 +1,8 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
-import type { WebhookEndpointSortField } from '../gql/graphql';
-import { commonStatus } from './options';
+import type { WebhookEndpointSaveReqVo, WebhookEndpointSortField } from '../gql/graphql';
+import { i18next } from '../i18n';
+import { commonStatus, optionSet } from './options';
 import { defineResource, type ListQuery, pageInputOf, ShownOnce } from './types';
 
 const WebhookEndpointPageDocument = graphql(`
@@ -12,6 +13,7 @@ const WebhookEndpointPageDocument = graphql(`
         id
         partnerClientId
         url
+        description
         eventTypes
         secretMask
         status
@@ -20,6 +22,30 @@ const WebhookEndpointPageDocument = graphql(`
         createTime
       }
     }
+  }
+`);
+
+const CreateWebhookEndpointDocument = graphql(`
+  mutation ConsoleCreateWebhookEndpoint($input: WebhookEndpointSaveReqVO!) {
+    createWebhookEndpoint(input: $input) { secret }
+  }
+`);
+
+const UpdateWebhookEndpointDocument = graphql(`
+  mutation ConsoleUpdateWebhookEndpoint($input: WebhookEndpointSaveReqVO!) {
+    updateWebhookEndpoint(input: $input)
+  }
+`);
+
+const UpdateWebhookEndpointStatusDocument = graphql(`
+  mutation ConsoleUpdateWebhookEndpointStatus($input: WebhookEndpointUpdateStatusReqVO!) {
+    updateWebhookEndpointStatus(input: $input)
+  }
+`);
+
+const SendWebhookEndpointTestEventDocument = graphql(`
+  mutation ConsoleSendWebhookEndpointTestEvent($id: Int64!) {
+    sendWebhookEndpointTestEvent(id: $id)
   }
 `);
 
@@ -38,6 +64,12 @@ const DeleteWebhookEndpointDocument = graphql(`
   }
 `);
 
+/** The types an endpoint may subscribe to, labelled by the server in the console's language. */
+const eventTypeOptions = () => optionSet('WEBHOOK_EVENT_TYPE');
+
+const ENABLED = 0;
+const DISABLED = 1;
+
 export default defineResource({
   component: 'partner/webhook-endpoint/index',
   title: 'webhookEndpoints.title',
@@ -45,20 +77,64 @@ export default defineResource({
   columns: [
     { field: 'partnerClientId', title: 'oauth2Tokens.client', filter: true },
     { field: 'url', title: 'webhookEndpoints.url', sortable: true },
-    { field: 'eventTypes', title: 'webhookEndpoints.eventTypes' },
+    { field: 'eventTypes', shown: 'eventTypesShown', title: 'webhookEndpoints.eventTypes' },
     { field: 'secretMask', title: 'webhookEndpoints.secret' },
     { field: 'status', title: 'common.status', options: commonStatus },
     { field: 'disabledReason', title: 'webhookEndpoints.disabledReason' },
     { field: 'failingSinceTime', title: 'webhookEndpoints.failingSince', dateTime: true },
     { field: 'createTime', title: 'common.createdAt', dateTime: true, sortable: true },
   ],
-  fields: [],
+  fields: [
+    { name: 'partnerClientId', label: 'oauth2Tokens.client', kind: 'text', required: true, max: 64 },
+    // https; http only for 127.0.0.1/localhost outside production: the server names what is wrong.
+    { name: 'url', label: 'webhookEndpoints.url', kind: 'text', required: true, max: 2048 },
+    { name: 'eventTypes', label: 'webhookEndpoints.eventTypesChosen', kind: 'multiSelect', options: eventTypeOptions, initialValue: [] },
+    { name: 'description', label: 'common.remark', kind: 'textarea', max: 255 },
+  ],
   list: async (query: ListQuery) => {
-    const { webhookEndpointPage } = await execute(WebhookEndpointPageDocument, { input: pageInputOf<WebhookEndpointSortField>(query) });
-    return { rows: webhookEndpointPage.list, total: webhookEndpointPage.total };
+    const [{ webhookEndpointPage }, types] = await Promise.all([execute(WebhookEndpointPageDocument, { input: pageInputOf<WebhookEndpointSortField>(query) }), eventTypeOptions()]);
+    const label = (type: string) => types.find((option) => option.value === type)?.label ?? type;
+    return {
+      rows: webhookEndpointPage.list.map((row) => ({
+        ...row,
+        // No types chosen: every type, said so rather than left blank.
+        eventTypesShown: row.eventTypes.length === 0 ? i18next.t('webhookEndpoints.allEvents') : row.eventTypes.map(label).join(', '),
+      })),
+      total: webhookEndpointPage.total,
+    };
   },
+  toForm: ({ partnerClientId, url, eventTypes, description }) => ({ partnerClientId, url, eventTypes, description }),
+  // The answer carries the signing secret this once; the list shows its mask from then on.
+  create: async (values: WebhookEndpointSaveReqVo) => {
+    const { createWebhookEndpoint } = await execute(CreateWebhookEndpointDocument, { input: { ...values, eventTypes: values.eventTypes ?? [] } });
+    return new ShownOnce('webhookEndpoints.newSecret', createWebhookEndpoint.secret);
+  },
+  update: (row, values) => execute(UpdateWebhookEndpointDocument, { input: { ...values, eventTypes: values.eventTypes ?? [], id: row.id } }),
   remove: (row) => execute(DeleteWebhookEndpointDocument, { id: row.id }),
   actions: [
+    {
+      key: 'disable',
+      label: 'webhookEndpoints.disable',
+      permission: 'update',
+      when: (row) => row.status === ENABLED,
+      submit: (row) => execute(UpdateWebhookEndpointStatusDocument, { input: { id: row.id, status: DISABLED } }),
+    },
+    {
+      // Enabling clears the failing streak and the disable reason (the server's rule).
+      key: 'enable',
+      label: 'webhookEndpoints.enable',
+      permission: 'update',
+      when: (row) => row.status === DISABLED,
+      submit: (row) => execute(UpdateWebhookEndpointStatusDocument, { input: { id: row.id, status: ENABLED } }),
+    },
+    {
+      key: 'send-test',
+      label: 'webhookEndpoints.sendTest',
+      permission: 'update',
+      when: (row) => row.status === ENABLED,
+      submit: (row) => execute(SendWebhookEndpointTestEventDocument, { id: row.id }),
+      doneMessage: 'webhookEndpoints.testSent',
+    },
     {
       key: 'rotate-secret',
       label: 'webhookEndpoints.rotateSecret',
@@ -71,4 +147,5 @@ export default defineResource({
       },
     },
   ],
+  links: [{ key: 'deliveries', label: 'webhookDeliveries.title', to: (row) => `deliveries?endpointId=${row.id}` }],
 });
