@@ -1,7 +1,8 @@
 // Webhook endpoints managed in the console, in Chromium against the real server and its worker: an
 // endpoint created with chosen event types shows its signing secret once (verifiable with the
 // standardwebhooks package) and masked after; its test event's delivery and every attempt (status,
-// latency, the answer's start) are listed; a failed delivery is redelivered; disable and enable.
+// latency, the answer's start) are listed; the failed ones since a time are redelivered, and one
+// delivery again; disable and enable.
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../support/database';
@@ -67,11 +68,18 @@ describe('webhook endpoints in the console', () => {
     await harness.screenshot(page, 'webhooks-03-attempts');
 
     await page.goBack();
-    await tableRow(page, 'webhook.test').getByTestId('action-redeliver').click();
+    // Every failed delivery of the endpoint the list shows, created since a time: the failed test event.
+    await page.getByTestId('list-action-redeliver-failed').click();
+    await dialog(page).getByLabel('Failed deliveries created since').fill('2000-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
     await until('redelivered', async () => ((await db().webhookDelivery.findFirst({ where: { endpointId: stored.id, status: 10 } })) ? true : undefined), 10_000);
     expect(receiver.received.filter((request) => request.path === path)).toHaveLength(3);
     await page.getByRole('button', { name: 'Query' }).click();
     await expect.poll(async () => tableRow(page, 'webhook.test').innerText(), { timeout: 10_000 }).toMatch(/Delivered[\s\S]*200/);
+    // One delivery again, delivered or not.
+    await tableRow(page, 'webhook.test').getByTestId('action-redeliver').click();
+    await until('sent once more', async () => (receiver.received.filter((request) => request.path === path).length === 4 ? true : undefined), 10_000);
 
     await page.goBack();
     await tableRow(page, url).getByTestId('action-disable').click();

@@ -105,8 +105,8 @@ export interface ListAction {
   /** Button permission suffix; none: any signed-in administrator. */
   permission?: string;
   fields?: readonly FieldSpec[];
-  /** May answer Findings, which the screen shows. */
-  run: (values: Record<string, unknown>) => Promise<unknown>;
+  /** `filters`: those of the rows the list shows (an endpoint's deliveries). May answer Findings, which the screen shows. */
+  run: (values: Record<string, unknown>, filters: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** A link from a row to a screen of its own records (a dictionary type to its data). */

@@ -1,5 +1,6 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { WebhookDeliveryAttemptSortField } from '../gql/graphql';
 import { defineResource, type ListQuery, pageInputOf } from './types';
 
 const WebhookDeliveryAttemptPageDocument = graphql(`
@@ -34,7 +35,7 @@ export default defineResource({
   ],
   fields: [],
   list: async (query: ListQuery) => {
-    const { webhookDeliveryAttemptPage } = await execute(WebhookDeliveryAttemptPageDocument, { input: { ...pageInputOf<never>(query), deliveryId: Number(query.filters.deliveryId) } });
+    const { webhookDeliveryAttemptPage } = await execute(WebhookDeliveryAttemptPageDocument, { input: { ...pageInputOf<WebhookDeliveryAttemptSortField>(query), deliveryId: Number(query.filters.deliveryId) } });
     return { rows: webhookDeliveryAttemptPage.list, total: webhookDeliveryAttemptPage.total };
   },
 });

@@ -1,5 +1,6 @@
 import { execute } from '../api/client';
 import { graphql } from '../gql';
+import type { WebhookDeliverySortField } from '../gql/graphql';
 import { optionSet } from './options';
 import { defineResource, type ListQuery, pageInputOf } from './types';
 
@@ -40,9 +41,6 @@ const RedeliverFailedWebhookDeliveriesDocument = graphql(`
 
 const PENDING = 0;
 
-/** The endpoint whose deliveries the screen lists: the endpoints screen links here with it (`?endpointId=`). */
-const linkedEndpointId = () => Number(new URLSearchParams(window.location.search).get('endpointId'));
-
 // No menu of its own: the webhook endpoints screen links each endpoint to its deliveries here (UNLISTED_SCREENS).
 export default defineResource({
   component: 'partner/webhook-endpoint/deliveries/index',
@@ -63,7 +61,7 @@ export default defineResource({
   ],
   fields: [],
   list: async (query: ListQuery) => {
-    const { webhookDeliveryPage } = await execute(WebhookDeliveryPageDocument, { input: { ...pageInputOf<never>(query), endpointId: Number(query.filters.endpointId) } });
+    const { webhookDeliveryPage } = await execute(WebhookDeliveryPageDocument, { input: { ...pageInputOf<WebhookDeliverySortField>(query), endpointId: Number(query.filters.endpointId) } });
     return { rows: webhookDeliveryPage.list, total: webhookDeliveryPage.total };
   },
   actions: [
@@ -82,7 +80,7 @@ export default defineResource({
       label: 'webhookDeliveries.redeliverFailed',
       permission: 'update',
       fields: [{ name: 'since', label: 'webhookDeliveries.failedSince', kind: 'dateTime', required: true }],
-      run: (values) => execute(RedeliverFailedWebhookDeliveriesDocument, { endpointId: linkedEndpointId(), since: values.since as string }),
+      run: (values, filters) => execute(RedeliverFailedWebhookDeliveriesDocument, { endpointId: Number(filters.endpointId), since: values.since as string }),
     },
   ],
   links: [{ key: 'attempts', label: 'webhookAttempts.title', to: (row) => `attempts?deliveryId=${row.id}` }],

@@ -78,6 +78,8 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
   // A tree shows every row: all its branches open (the table's own default applies to its first data only).
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const linkedFilters = useLinkedFilters(definition.columns, options);
+  // The filters of the rows shown, for the list's actions (the search form may have changed the linked ones).
+  const shownFilters = useRef<Record<string, unknown>>(linkedFilters);
   const may = (button: string | undefined) => button === undefined || permissions.has(`${definition.permission}:${button}`);
   const reload = () => {
     void table.current?.reload();
@@ -151,11 +153,11 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
         scope={scope}
         fields={action.fields}
         trigger={<Button data-testid={`list-action-${action.key}`}>{t(action.label)}</Button>}
-        submit={action.run}
+        submit={(values) => action.run(values, shownFilters.current)}
         onDone={saved}
       />
     ) : (
-      <Button key={action.key} data-testid={`list-action-${action.key}`} onClick={() => void run(() => action.run({}))}>
+      <Button key={action.key} data-testid={`list-action-${action.key}`} onClick={() => void run(() => action.run({}, shownFilters.current))}>
         {t(action.label)}
       </Button>
     );
@@ -234,6 +236,7 @@ function ResourceTable({ definition, options, permissions }: { definition: Resou
       request={async (params, sort) => {
         const { current, pageSize, ...filters } = params;
         const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+        shownFilters.current = set;
         const [sortField, order] = Object.entries(sort ?? {})[0] ?? [];
         const { rows, total } = await definition.list({
           pageNo: current ?? 1,
