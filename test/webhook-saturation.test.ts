@@ -31,8 +31,9 @@ afterAll(async () => {
 const eventsOf = (path: string, count: number): OutboxEvent[] =>
   Array.from({ length: count }, (_, index) => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: `${path}:${index}`, data: { index }, occurredAt: new Date() }));
 
-const endpointAt = (path: string) =>
-  test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes: [], secret: newWebhookSecret() } });
+/** An endpoint at `path` taking `eventTypes` (none: every type). */
+const endpointAt = (path: string, eventTypes: string[] = []) =>
+  test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}${path}`, eventTypes, secret: newWebhookSecret() } });
 
 /** `count` events with their deliveries to a new endpoint at `path`. */
 async function eventsFor(path: string, count: number): Promise<void> {
@@ -91,9 +92,7 @@ describe('webhook deliveries under a saturated event loop', () => {
 
   it('take runs of a busy key only busyRunLength long while it is, in order all the same', async () => {
     // One member's wallet: its events only, so the other cases' outbox events do not reach it.
-    const endpoint = await test.db.webhookEndpoint.create({
-      data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/one-key`, eventTypes: [WebhookEventType.WALLET_DEBITED], secret: newWebhookSecret() },
-    });
+    const endpoint = await endpointAt('/one-key', [WebhookEventType.WALLET_DEBITED]);
     const oneKey = eventsOf('/one-key', 40).map((event) => ({ ...event, type: WebhookEventType.WALLET_DEBITED, orderingKey: 'wallet:one-member' }));
     const stop = saturate(true);
     try {
