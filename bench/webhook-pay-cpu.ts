@@ -2,8 +2,9 @@
 // event-to-delivery p99 < 1 s at 100 events/s). Servers run side by side, each on its own seeded
 // database: one whose partner has no endpoint, one whose partner has an endpoint subscribed to every
 // event (delivered to a receiver in this process), and with BENCH_BASELINE=<another checkout> (e.g.
-// /work/main) that checkout's server with an endpoint too, so a change is measured against it in the
-// same minutes. Three phases:
+// /work/main) that checkout's servers without and with an endpoint too, so a change is measured
+// against it in the same minutes (the baseline without an endpoint against this checkout's, the
+// baseline with one against the baseline without). Three phases:
 // 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates;
 //    the first BENCH_WARMUP rounds, default 1, are V8's warm-up and not counted),
 //    each round counted until every delivery of its pays is recorded delivered: the server's CPU
@@ -173,8 +174,11 @@ const quantile = (values: number[], q: number) => [...values].sort((a, b) => a -
 const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
 
 const targets = [await startTarget('none', false), await startTarget('endpoint', true)];
-if (BASELINE) targets.push(await startTarget('baseline-endpoint', true, BASELINE));
+if (BASELINE) targets.push(await startTarget('baseline-none', false, BASELINE), await startTarget('baseline-endpoint', true, BASELINE));
 const [none] = targets as [Target];
+/** What a server's speed is compared with: its own checkout's server without an endpoint; the baseline's, with this checkout's. */
+const referenceOf = (target: Target): Target | undefined =>
+  target === none ? undefined : target.label === 'baseline-endpoint' ? targets.find((candidate) => candidate.label === 'baseline-none') : none;
 const loads: number[] = [];
 try {
   console.log(`servers: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
@@ -213,7 +217,7 @@ try {
     }
     if (counted) loads.push(loadavg()[0] as number);
   }
-  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds after ${WARMUP} not counted (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio to none (target >= 0.9)`);
+  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds after ${WARMUP} not counted (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio (with an endpoint to without: target >= 0.9)`);
   const figures = [
     { name: 'pays/s (load generator)', of: (target: Target) => target.paysPerSecond, higherIsFaster: true },
     { name: 'pays/s until delivered', of: (target: Target) => target.deliveredPaysPerSecond, higherIsFaster: true },
@@ -224,11 +228,14 @@ try {
   for (const { name, of, higherIsFaster } of figures) {
     console.log(`  ${name}`);
     for (const target of targets) {
-      const [mine, without] = [median(of(target)), median(of(none))];
-      const speed = (mineOnce: number, withoutOnce: number) => (higherIsFaster ? mineOnce / withoutOnce : withoutOnce / mineOnce);
+      const reference = referenceOf(target);
+      const mine = median(of(target));
+      const speed = (mineOnce: number, referenceOnce: number) => (higherIsFaster ? mineOnce / referenceOnce : referenceOnce / mineOnce);
       // Also per round: the servers of a round ran one after the other, so a slow spell of the machine weighs on both alike.
-      const perRound = of(target).map((value, round) => speed(value, of(none)[round] as number));
-      const ratio = target === none ? '' : `   speed ratio ${speed(mine, without).toFixed(2)} (per round ${perRound.map((value) => value.toFixed(2)).join(' / ')}, median ${median(perRound).toFixed(2)})`;
+      const perRound = reference ? of(target).map((value, round) => speed(value, of(reference)[round] as number)) : [];
+      const ratio = reference
+        ? `   speed ratio to ${reference.label} ${speed(mine, median(of(reference))).toFixed(2)} (per round ${perRound.map((value) => value.toFixed(2)).join(' / ')}, median ${median(perRound).toFixed(2)})`
+        : '';
       console.log(`    ${target.label.padEnd(18)} ${show(of(target))}   median ${mine.toFixed(0)}${ratio}`);
     }
   }
