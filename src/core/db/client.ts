@@ -12,6 +12,7 @@ import { type RawSql, rawSql } from './raw-sql';
 import { withConnectionLock } from './sqlite-connection-lock';
 import { sqliteRawSql } from './sqlite-raw-sql';
 import { withStatementCache } from './sqlite-statement-cache';
+import { flushWalWhileWriting } from './sqlite-wal-flusher';
 import { type DatabaseTarget, sqliteFilePath } from './database-url';
 
 export type Db = SqlitePrismaClient;
@@ -65,6 +66,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   }
   const reads = await partnerReads(target, db, connected.connection, options.onQuery);
+  // An in-memory database has no WAL.
+  const sqliteFile = target.provider === 'sqlite' ? sqliteFilePath(target.url) : undefined;
+  const walFlusher = sqliteFile && sqliteFile !== ':memory:' ? flushWalWhileWriting(`${sqliteFile}-wal`) : undefined;
   return {
     db,
     target,
@@ -75,7 +79,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       await db.$queryRawUnsafe('SELECT 1');
     },
     close: async () => {
-      // The read-only SQLite connection first: the last connection to close checkpoints the WAL.
+      // The WAL flusher and the read-only SQLite connection first: the last connection to close
+      // checkpoints the WAL and removes it.
+      await walFlusher?.stop();
       await reads.close();
       await db.$disconnect();
     },
