@@ -65,9 +65,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
     await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   }
-  const reads = await partnerReads(target, db, connected.connection, options.onQuery);
-  // An in-memory database has no WAL.
   const sqliteFile = target.provider === 'sqlite' ? sqliteFilePath(target.url) : undefined;
+  const reads = await partnerReads(sqliteFile, db, connected.connection, options.onQuery);
+  // An in-memory database has no WAL.
   const walFlusher = sqliteFile && sqliteFile !== ':memory:' ? flushWalWhileWriting(`${sqliteFile}-wal`) : undefined;
   return {
     db,
@@ -89,17 +89,17 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
 }
 
 /**
- * Raw prepared statements on SQLite files and PostgreSQL; Prisma for an in-memory SQLite database,
- * which no second connection can open. Opened after the pragmas, so the file is in WAL mode.
+ * Raw prepared statements on SQLite files (`sqliteFile`) and PostgreSQL (no `sqliteFile`); Prisma for
+ * an in-memory SQLite database, which no second connection can open. Opened after the pragmas, so the
+ * file is in WAL mode.
  */
-async function partnerReads(target: DatabaseTarget, db: Db, connection: () => SqlDriverAdapter, onQuery?: (query: SqlQuery) => void): Promise<PartnerReads> {
-  if (target.provider === 'postgresql') {
+async function partnerReads(sqliteFile: string | undefined, db: Db, connection: () => SqlDriverAdapter, onQuery?: (query: SqlQuery) => void): Promise<PartnerReads> {
+  if (sqliteFile === undefined) {
     const pool = (connection() as unknown as { underlyingDriver(): pg.Pool }).underlyingDriver();
     const { types } = (await import('pg')).default;
     return new HotPartnerReads(postgresStatements(pool, types, onQuery), POSTGRES_DECODERS);
   }
-  const file = sqliteFilePath(target.url);
-  return file === ':memory:' ? new PrismaPartnerReads(db) : new HotPartnerReads(await sqliteStatements(file, onQuery), SQLITE_DECODERS);
+  return sqliteFile === ':memory:' ? new PrismaPartnerReads(db) : new HotPartnerReads(await sqliteStatements(sqliteFile, onQuery), SQLITE_DECODERS);
 }
 
 /** The factory, and the connection Prisma made through it (its driver's pool serves the raw reads). */
