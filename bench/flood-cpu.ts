@@ -9,6 +9,7 @@
 // `perf record -g -p <the server's pid>`; see README).
 import { SEED } from '../test/support/database';
 import { sendRaw, startBaseline, startServers } from './harness';
+import { median } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
@@ -47,7 +48,6 @@ try {
         (baseline ? `; baseline flood ${after.micros.toFixed(1)} µs (this one is ${(flood.micros / after.micros).toFixed(2)}x)` : ''),
     );
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const min = (values: number[]) => Math.min(...values);
   console.log(
     `server CPU per request, median (min) of ${ROUNDS} rounds of ${REQUESTS}: bare ${median(rounds.map((r) => r.bare)).toFixed(1)} (${min(rounds.map((r) => r.bare)).toFixed(1)}) µs, ` +

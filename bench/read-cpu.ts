@@ -38,6 +38,7 @@ import { buildApp } from '../src/server';
 import { seededAdminToken } from '../test/support/admin';
 import { createBoundMember, createPurchaseOrder } from '../test/support/commerce-fixtures';
 import { createTestDatabase, SEED } from '../test/support/database';
+import { median } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -71,7 +72,6 @@ try {
     return (used.user + used.system) / CALLS;
   };
   const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   if (!TRPC_ONLY) {
     console.log(`| read (${scratch.database.target.provider}) | prepared statements, µs CPU per call | Prisma, µs | Prisma ÷ prepared (medians) |`);
     console.log('|---|---|---|---:|');

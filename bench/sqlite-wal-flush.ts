@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { flushWalWhileWriting, type SqliteWalFlusher } from '../src/core/db/sqlite-wal-flusher';
+import { median } from './stats';
 
 const PAYS = Number(process.env.BENCH_PAYS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -100,7 +101,6 @@ try {
   rmSync(directory, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 console.log(`${PAYS} pay-shaped transactions a round, ${OTHER_WORK_US} µs of other work between two, ${ROUNDS} rounds (load ${loadavg()[0]?.toFixed(1)})`);
 console.log('| WAL | µs in transactions per pay, per round | median | checkpointing commits, per round | their mean ms, per round |');
 console.log('|---|---|---:|---|---|');

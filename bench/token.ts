@@ -9,6 +9,7 @@
 import { SEED } from '../test/support/database';
 import { PROBE_URL } from '../test/support/probe-routes';
 import { report, run, type Scenario, sendRaw, startServers } from './harness';
+import { median } from './stats';
 
 const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 5);
 /** Requests per flood round (each a distinct wrong secret) and per bare round. */
@@ -68,7 +69,6 @@ try {
     await run({ name: 'token issue POST /open-api/system/oauth2/token', url: tokenUrl, method: 'POST', headers: correct.headers }),
   ]);
 
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const floodRatio = median(rounds.map((round) => round.flood / round.bare));
   const pairs = rounds.map((round) => `${round.flood.toFixed(0)}/${round.bare.toFixed(0)} = ${(round.flood / round.bare).toFixed(2)}`).join(', ');
   const issued = correctStatuses.filter((status) => status === 200).length;

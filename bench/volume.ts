@@ -20,6 +20,7 @@ import { createScratchDatabase } from '../src/core/db/scratch-database';
 import { SEED } from '../test/support/database';
 import { generateVolume } from './data';
 import { openRawDriver } from './raw-driver';
+import { median } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -336,7 +337,6 @@ function groups(servers: Servers, inputs: Inputs, pays: PayLists): Group[] {
   return all.filter((group) => !args.only || args.only.split(',').includes(group.name));
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const round = (value: number) => Math.round(value);
 
 interface Measured {

@@ -41,6 +41,7 @@ import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SEED } from '../test/support/database';
 import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { run, startServers } from './harness';
+import { median } from './stats';
 
 const PAYS = Number(process.env.BENCH_PAYS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -169,7 +170,6 @@ async function payAtRate(target: Target, paymentIds: readonly string[], rate: nu
   return latencies;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
 const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
 

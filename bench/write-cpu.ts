@@ -17,6 +17,7 @@ import { SEED } from '../test/support/database';
 import { goods, orderCreateScenario, partnerHeaders, preparePayableOrders, sku, walletPayScenario } from './commerce-scenarios';
 import { run, type Scenario, startBaseline, startServers } from './harness';
 import { openRawDriver, type RawOrderInput, rawOrderCreate, rawWalletPay } from './raw-driver';
+import { median } from './stats';
 
 const MODE = process.argv[2] ?? 'pay';
 if (MODE !== 'pay' && MODE !== 'create') throw new Error(`write-cpu: unknown write ${MODE} (pay or create)`);
@@ -87,7 +88,6 @@ try {
         (baseline ? `, baseline app ${baselineMicros.toFixed(0)} µs` : ''),
     );
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const of = (key: 'app' | 'baseline' | 'raw' | 'bare') => median(rounds.map((r) => r[key]));
   console.log(
     `server CPU per ${MODE === 'pay' ? 'wallet pay' : 'order create'}, medians of ${ROUNDS} rounds of ${WRITES}: app ${of('app').toFixed(0)} µs, raw reference ${(of('raw') + of('bare')).toFixed(0)} µs ` +
