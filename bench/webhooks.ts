@@ -1,9 +1,11 @@
 // npm run bench:webhooks: what partner webhooks cost partner calls, and how soon events arrive.
 // 1. Order create and wallet pay on two servers side by side, one whose partner has no endpoint and
 //    one whose partner has an endpoint subscribed to every event, delivered meanwhile to a local
-//    receiver: each operation runs on the first, then on the second, and the ratio of their req/s is
-//    the figure (target >= 0.9). After each phase on the second, the bench waits until its deliveries
-//    are all sent, so a phase's deliveries never run into the next one's measurement.
+//    receiver: each operation runs BENCH_ROUNDS rounds, the servers' order alternating (one run each,
+//    the same server first, read order create, which writes no event, at 1.15 and 1.16 in two runs of
+//    this bench), and the ratio of their mean req/s is the figure (target >= 0.9). After each run the
+//    bench waits until its deliveries are all sent, so a run's deliveries never run into the next
+//    one's measurement.
 // 2. Event to delivery: events committed to the outbox of the running server at 100 per second, each
 //    timed from its occurredAt to its arrival at the receiver (target p99 < 1 s).
 import { createServer } from 'node:http';
@@ -15,9 +17,10 @@ import { SEED } from '../test/support/database';
 import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { type BenchServers, DURATION_SECONDS, report, run, type ScenarioResult, startServers } from './harness';
 
-// Enough that the route pays for all of its 10 s: 1,000 were paid in half a second on a 2 x EPYC, and
-// the rest of the run measured refusals of orders already paid.
+// Pays a wallet pay run makes: enough for seconds of saturation (1,000 were paid in half a second on a
+// 2 x EPYC); each server prepares this many for each round.
 const PAYABLE_ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 20_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const EVENTS_PER_SECOND = 100;
 
 /** Arrival minus occurredAt of each timed event, ms; and every delivery received. */
@@ -42,7 +45,7 @@ async function startServer(withEndpoint: boolean) {
   const servers = await startServers({
     demoData: true,
     prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, PAYABLE_ORDERS);
+      paymentIds = await preparePayableOrders(db, PAYABLE_ORDERS * ROUNDS);
       if (withEndpoint) await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } });
     },
   });
@@ -82,28 +85,44 @@ async function timeDeliveries(servers: BenchServers): Promise<void> {
 
 const none = await startServer(false);
 const subscribed = await startServer(true);
+/** Each phase's runs, round by round: [none, subscribed] req/s. */
+const phaseRuns: { name: string; rounds: [number, number][] }[] = [];
 try {
   for (const target of [none, subscribed]) target.results.push(await run({ name: `bare Fastify GET /bare${target.label}`, url: `${target.servers.bareUrl}/bare` }));
-  const phases = [(target: Target) => orderCreateScenario(target.servers.appUrl, target.headers, target.label), (target: Target) => walletPayScenario(target.servers.appUrl, target.headers, target.paymentIds, target.label)];
-  for (const scenario of phases) {
-    for (const target of [none, subscribed]) {
-      const measured = scenario(target);
-      target.results.push(await run(measured));
-      const waited = await drained(target);
-      if (waited > 0) console.log(`${measured.name}: its deliveries were all sent ${waited} ms after the last answer`);
+  const phases = [
+    { name: 'order create POST /open-api/order/purchase/create', scenario: (target: Target) => orderCreateScenario(target.servers.appUrl, target.headers, target.label) },
+    {
+      name: `wallet pay POST /open-api/pay/wallet/pay (${PAYABLE_ORDERS} orders a run)`,
+      scenario: (target: Target, round: number) => walletPayScenario(target.servers.appUrl, target.headers, target.paymentIds.slice(round * PAYABLE_ORDERS, (round + 1) * PAYABLE_ORDERS), target.label),
+    },
+  ];
+  for (const phase of phases) {
+    const runs = { name: phase.name, rounds: [] as [number, number][] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const perSecond = new Map<Target, number>();
+      for (const target of round % 2 === 0 ? [none, subscribed] : [subscribed, none]) {
+        const measured = phase.scenario(target, round);
+        const result = await run({ ...measured, name: `${measured.name}, round ${round + 1}` });
+        target.results.push(result);
+        perSecond.set(target, result.requestsPerSecond);
+        const waited = await drained(target);
+        if (waited > 0) console.log(`${result.name}: its deliveries were all sent ${waited} ms after the last answer`);
+      }
+      runs.rounds.push([perSecond.get(none) ?? NaN, perSecond.get(subscribed) ?? NaN]);
     }
+    phaseRuns.push(runs);
   }
   await timeDeliveries(subscribed.servers);
   report('Partner calls without webhooks', none.results);
   report('Partner calls with a subscribed endpoint (deliveries running meanwhile)', subscribed.results);
   console.log(`\nDeliveries received during the runs: ${received}`);
-  console.log('\n| operation | req/s no endpoint | req/s endpoint subscribed | ratio (target >= 0.9) |');
-  console.log('|---|---:|---:|---:|');
-  for (const index of [1, 2]) {
-    const [without, withIt] = [none.results[index], subscribed.results[index]];
-    if (!without || !withIt) continue;
-    const name = without.name.replace(none.label, '');
-    console.log(`| ${name} | ${without.requestsPerSecond} | ${withIt.requestsPerSecond} | ${(withIt.requestsPerSecond / without.requestsPerSecond).toFixed(2)} |`);
+  console.log(`\n${ROUNDS} rounds, the servers' order alternating (round 1: no endpoint first)\n`);
+  console.log('| operation | req/s no endpoint, by round | req/s endpoint subscribed, by round | ratio by round | ratio of the means (target >= 0.9) |');
+  console.log('|---|---|---|---|---:|');
+  for (const { name, rounds } of phaseRuns) {
+    const mean = (side: 0 | 1) => rounds.reduce((sum, pair) => sum + pair[side], 0) / rounds.length;
+    const byRound = (side: 0 | 1) => rounds.map((pair) => pair[side]).join(' / ');
+    console.log(`| ${name} | ${byRound(0)} | ${byRound(1)} | ${rounds.map(([without, withIt]) => (withIt / without).toFixed(2)).join(' / ')} | ${(mean(1) / mean(0)).toFixed(2)} |`);
   }
 } finally {
   for (const target of [none, subscribed]) {
