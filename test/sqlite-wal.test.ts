@@ -13,6 +13,7 @@ import { sqliteFilePath } from '../src/core/db/database-url';
 import { useTestDatabase } from './support/app';
 import { createTestDatabase } from './support/database';
 import { TEST_DATABASE } from './support/environment';
+import { until } from './support/until';
 
 /** SQLite's default wal_autocheckpoint, in pages: the commit that takes the WAL past it checkpoints. */
 const AUTOCHECKPOINT_PAGES = 1000;
@@ -39,15 +40,11 @@ function filesOpen(file: string): string[] {
     .filter((path) => path.startsWith(file));
 }
 
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  return condition();
-}
-
 /** The files flushed (fdatasync) through Node's file handles so far, in order. */
 const flushed: string[] = [];
 const flushesOf = (path: string) => flushed.filter((file) => file === path).length;
+/** Waits (at most 2 s) until `path` has been flushed more than `times` times. */
+const flushedMoreThan = (path: string, times: number) => until(`${path} flushed more than ${times} times`, async () => (flushesOf(path) > times ? true : undefined), 2000);
 
 const test = useTestDatabase('sqlite_wal');
 const file = () => sqliteFilePath(test.database.target.url);
@@ -76,12 +73,12 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')('the SQLite WAL', () => {
     for (let write = 0; write < 40; write += 1) await writeFourPages();
     // Fewer frames than the autocheckpoint: no commit has checkpointed (and flushed the WAL itself).
     expect(walFrames(file())).toBeLessThan(AUTOCHECKPOINT_PAGES);
-    expect(await until(() => flushesOf(wal) > before)).toBe(true);
+    await flushedMoreThan(wal, before);
     const settled = flushesOf(wal);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(flushesOf(wal)).toBe(settled);
     await writeFourPages();
-    expect(await until(() => flushesOf(wal) > settled)).toBe(true);
+    await flushedMoreThan(wal, settled);
   });
 
   it('lets the WAL start over under steady writes, so it stays within about the autocheckpoint', async () => {
@@ -121,7 +118,7 @@ describe.skipIf(TEST_DATABASE !== 'sqlite')('the SQLite WAL', () => {
       await own.database.db.$executeRawUnsafe('INSERT INTO "wal_probe" ("body") VALUES (randomblob(100))');
       expect(existsSync(`${ownFile}-wal`)).toBe(true);
       // The flusher has the WAL open once it has flushed the insert.
-      expect(await until(() => flushesOf(`${ownFile}-wal`) > 0)).toBe(true);
+      await flushedMoreThan(`${ownFile}-wal`, 0);
       await own.database.close();
       expect(filesOpen(ownFile)).toEqual([]);
       expect(existsSync(`${ownFile}-wal`)).toBe(false);
