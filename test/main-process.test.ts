@@ -1,6 +1,7 @@
 // `npm start` as a person runs it: a real process on a fresh embedded database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,11 +81,38 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
       expect(page.status).toBe(200);
       const assets = [...(await page.text()).matchAll(/\s(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1] as string, docs).href);
       expect(assets).toContain(`${base}/open-api/docs/static/swagger-ui-bundle.js`);
-      for (const asset of assets) expect((await fetch(asset)).status, asset).toBe(200);
+      // Read to the end, as a browser does: a response still being written holds the shutdown.
+      for (const asset of assets) {
+        const response = await fetch(asset);
+        await response.arrayBuffer();
+        expect(response.status, asset).toBe(200);
+      }
       server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await server.exited, server.output()).toBe(0);
       expect(server.output()).toContain('shutting down');
     } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  // A request still arriving is in flight: shutdown waits for it, but no longer than SHUTDOWN_TIMEOUT_MS.
+  it('waits at most SHUTDOWN_TIMEOUT_MS for a request in flight, then exits 1 saying so', async () => {
+    const server = start({ DATABASE_URL: `file:${join(workDir, 'held.db')}`, SHUTDOWN_TIMEOUT_MS: '500' });
+    const held = new Socket();
+    try {
+      await waitFor(() => /OpenBuy is up: REST http:\/\/[^:]+:(\d+)/.test(server.output()), 30_000);
+      const port = Number(/OpenBuy is up: REST http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1]);
+      await new Promise<void>((resolve) => held.connect(port, '127.0.0.1', resolve));
+      // Half the body it announces: the server waits for the rest.
+      held.write('POST /open-api/system/oauth2/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{"grant_');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(1);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(450);
+      expect(server.output()).toContain('shutdown timed out; exiting');
+    } finally {
+      held.destroy();
       server.child.kill('SIGKILL');
     }
   }, 60_000);
@@ -127,7 +155,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('SIGTERM through npm
         expect(serverPid).not.toBe(npm.child.pid);
         expect(await portOpen(port)).toBe(true);
         process.kill(target === 'npm' ? (npm.child.pid as number) : serverPid, 'SIGTERM');
-        expect(await npm.exited).toBe(0);
+        expect(await npm.exited, npm.output()).toBe(0);
         await waitFor(() => !alive(serverPid as number), 10_000);
         expect(npm.output()).toContain('"signal":"SIGTERM"');
         expect(await portOpen(port)).toBe(false);
