@@ -7,7 +7,7 @@ import { silentLogger } from '../src/core/logger';
 import { WebhookEventType } from '../src/core/webhook/event-types';
 import { type OutboxEvent, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
-import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
+import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker, type WebhookWorkerSettings } from '../src/core/webhook/webhook-worker';
 import { useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { until } from './support/until';
@@ -17,15 +17,18 @@ const receiver = useWebhookReceiver();
 // The app's own worker is off (the tests' default); this one is measured.
 const test = useTestApp('webhook_saturation');
 const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyRunLength: 3, busyClaimIntervalMs: 400, fanOutBatch: 5 };
-let worker: WebhookWorker;
 
-beforeAll(() => {
-  worker = new WebhookWorker(test.database, test.core.webhookOutbox, SETTINGS, silentLogger, test.core.bus);
-  worker.start();
-});
-afterAll(async () => {
-  await worker.stop();
-});
+/** A worker with `settings` for the cases of the describe block that calls this. */
+function useWorker(settings: WebhookWorkerSettings): void {
+  let worker: WebhookWorker;
+  beforeAll(() => {
+    worker = new WebhookWorker(test.database, test.core.webhookOutbox, settings, silentLogger, test.core.bus);
+    worker.start();
+  });
+  afterAll(async () => {
+    await worker.stop();
+  });
+}
 
 /** `count` events of their own keys (a run each) of the seeded partner. */
 const eventsOf = (path: string, count: number): OutboxEvent[] =>
@@ -67,6 +70,8 @@ function saturate(calls: boolean): () => void {
 const oneWindowAndMore = () => new Promise((resolve) => setTimeout(resolve, 3 * SETTINGS.loadWindowMs));
 
 describe('webhook deliveries under a saturated event loop', () => {
+  useWorker(SETTINGS);
+
   it('go out at once when the loop is not saturated', async () => {
     await eventsFor('/idle', 20);
     await expectAllReceived('/idle', 20, 5_000);
@@ -147,5 +152,34 @@ describe('webhook deliveries under a saturated event loop', () => {
     } finally {
       stop();
     }
+  });
+});
+
+// A claim waits wakeDelayMs after the commit that woke it, while a window's fifths see a burst of
+// calls only a fifth to two fifths of a window after it began: the claim judges the loop over its wait.
+describe('webhook deliveries in a burst of calls after a quiet spell', () => {
+  // Fifths of 2 s: within the case, only the claim's own judgement can see the burst; and no poll's
+  // claim, which would judge it from the latest fifth.
+  const BURST = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 10_000, wakeDelayMs: 50, recordDelayMs: 0, loadWindowMs: 10_000, busyRunsPerClaim: 1, busyRunLength: 3, busyClaimIntervalMs: 400 };
+  useWorker(BURST);
+
+  it('take the bounded share from the first claim the burst wakes', async () => {
+    const endpoint = await endpointAt('/burst');
+    const taken = () => test.db.webhookDelivery.count({ where: { endpointId: endpoint.id, OR: [{ leaseToken: { not: null } }, { attempts: { gt: 0 } }] } });
+    // Quiet: the worker's start-up claims (and on PostgreSQL the one its LISTEN makes) are behind it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stop = saturate(true);
+    let firstClaim: number;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      // 20 events of their own keys: a claim not throttled takes 16 at once (the endpoint's share).
+      await writeEvents(test.db, eventsOf('/burst', 20), () => [endpoint]);
+      firstClaim = await until('the first claim', async () => ((await taken()) > 0 ? taken() : undefined), 3_000);
+    } finally {
+      stop();
+    }
+    expect(firstClaim).toBeLessThanOrEqual(BURST.busyRunsPerClaim * BURST.busyRunLength);
+    // Until the next fifth is read, what was seen counts: a run every 400 ms, then the rest at once.
+    await expectAllReceived('/burst', 20, 10_000);
   });
 });

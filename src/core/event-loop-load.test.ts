@@ -51,6 +51,48 @@ describe('EventLoopLoad', () => {
     expect(load.isSaturated()).toBe(true);
   });
 
+  it('is saturated now, from a mark, by a burst of calls that began with it, before any fifth of the window sees the burst', async () => {
+    load = new EventLoopLoad(0.9, 1_000);
+    load.start();
+    await sleep(50);
+    const mark = load.mark();
+    await spin(60, true);
+    expect(load.isSaturated()).toBe(false);
+    // Not from the latest reading: the start, 110 ms ago, mostly quiet.
+    expect(load.saturatedNow()).toBe(false);
+    expect(load.saturatedNow(mark)).toBe(true);
+    // Seen, it counts until the next reading judges again.
+    expect(load.isSaturated()).toBe(true);
+  });
+
+  it('is saturated now, from the latest reading, by a burst of calls since it, before a whole fifth of the window is busy', async () => {
+    load = new EventLoopLoad(0.9, 1_000);
+    load.start();
+    // The first fifth is read at 200 ms; the burst begins right after it and ends before the next.
+    await sleep(203);
+    await spin(150, true);
+    expect(load.isSaturated()).toBe(false);
+    expect(load.saturatedNow()).toBe(true);
+  });
+
+  it('is not saturated now when the loop mostly waited, was busy with no call, or too little time went by', async () => {
+    load = new EventLoopLoad(0.9, 1_000);
+    load.start();
+    const quiet = load.mark();
+    await sleep(20);
+    await spin(20, true);
+    expect(load.saturatedNow(quiet)).toBe(false);
+    const background = load.mark();
+    await spin(40, false);
+    expect(load.saturatedNow(background)).toBe(false);
+    const brief = load.mark();
+    const end = performance.now() + 5;
+    noteCallServed();
+    while (performance.now() < end);
+    expect(load.saturatedNow(brief)).toBe(false);
+    expect(load.isSaturated()).toBe(false);
+  });
+
   it('is not saturated once stopped, and measures nothing until started', async () => {
     load = new EventLoopLoad(0.9, 50);
     await spin(150, true);
@@ -60,5 +102,8 @@ describe('EventLoopLoad', () => {
     expect(load.isSaturated()).toBe(true);
     load.stop();
     expect(load.isSaturated()).toBe(false);
+    const mark = load.mark();
+    await spin(40, true);
+    expect(load.saturatedNow(mark)).toBe(false);
   });
 });

@@ -21,6 +21,17 @@ interface Reading {
 
 const read = (): Reading => ({ utilization: performance.eventLoopUtilization(), calls: callsServed });
 
+/** A moment to judge the loop from (EventLoopLoad.saturatedNow). */
+export type LoadMark = Reading;
+
+/** Judged from a mark only once this long went by: a few ms of a loop say little about it. */
+const MIN_MARKED_MS = 10;
+
+const msBetween = (then: Reading, now: Reading): number => {
+  const { idle, active } = performance.eventLoopUtilization(now.utilization, then.utilization);
+  return idle + active;
+};
+
 /**
  * Whether calls saturated the event loop: its utilization (the share of time it ran callbacks rather
  * than waited for I/O or timers) reached the threshold while calls were being served, over its last
@@ -29,7 +40,7 @@ const read = (): Reading => ({ utilization: performance.eventLoopUtilization(), 
  * where a whole window's average took up to two windows: meanwhile the backlog the burst made was
  * fanned out and sent at full speed (bench/README.md). A loop kept busy by background work alone is
  * not saturated: that work has nobody to yield to, and a backlog catches up at full speed. Read by a
- * timer of its own; asking costs nothing.
+ * timer of its own: asking isSaturated costs nothing, asking saturatedNow a reading.
  */
 export class EventLoopLoad {
   /** The readings of the last window, oldest first (SLICES + 1 of them once a window has gone by). */
@@ -51,6 +62,7 @@ export class EventLoopLoad {
 
   stop(): void {
     clearInterval(this.timer);
+    this.timer = undefined;
     this.saturated = false;
   }
 
@@ -58,11 +70,34 @@ export class EventLoopLoad {
     return this.saturated;
   }
 
+  mark(): LoadMark {
+    return read();
+  }
+
+  /**
+   * Saturated, or calls saturated the loop since `mark` or since the latest reading, each judged once
+   * MIN_MARKED_MS went by: a burst of calls after a quiet spell is seen from its start, where the
+   * fifths see it only a fifth to two fifths of a window later. Background work that began with the
+   * burst (a webhook claim woken by its first commit) marks where it began and takes the bounded share
+   * from its first claim on. What is seen counts as saturation until the next reading judges again.
+   */
+  saturatedNow(mark?: LoadMark): boolean {
+    if (this.saturated || this.timer === undefined) return this.saturated;
+    const now = read();
+    const longEnough = (then: Reading) => msBetween(then, now) >= MIN_MARKED_MS;
+    const busySince = (then: Reading | undefined) => then !== undefined && longEnough(then) && this.busyBetween(then, now);
+    this.saturated = busySince(mark) || busySince(this.readings.findLast(longEnough));
+    return this.saturated;
+  }
+
   private measure(): void {
     const now = read();
     this.readings.push(now);
     if (this.readings.length > SLICES + 1) this.readings.shift();
-    const busySince = (then: Reading) => now.calls > then.calls && performance.eventLoopUtilization(now.utilization, then.utilization).utilization >= this.busyUtilization;
-    this.saturated = busySince(this.readings.at(-2) as Reading) || (this.readings.length > SLICES && busySince(this.readings[0] as Reading));
+    this.saturated = this.busyBetween(this.readings.at(-2) as Reading, now) || (this.readings.length > SLICES && this.busyBetween(this.readings[0] as Reading, now));
+  }
+
+  private busyBetween(then: Reading, now: Reading): boolean {
+    return now.calls > then.calls && performance.eventLoopUtilization(now.utilization, then.utilization).utilization >= this.busyUtilization;
   }
 }

@@ -21,7 +21,7 @@ import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
-import { EventLoopLoad } from '../event-loop-load';
+import { EventLoopLoad, type LoadMark } from '../event-loop-load';
 import type { ServiceLogger } from '../logger';
 import { DELIVERY_TABLE, FAN_OUT_BATCH, PENDING_EVENT_TABLE, type WebhookOutbox } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
@@ -214,6 +214,8 @@ export class WebhookWorker {
   private readonly unrecorded: QueuedRecord[] = [];
   private recording = false;
   private readonly load: EventLoopLoad;
+  /** When the first wake-up since the last claim came: the next claim judges the loop since then too. */
+  private wokenAt: LoadMark | undefined;
   /** Pending events may be waiting: a commit of some was heard, or a fan-out left some. */
   private pendingEvents = true;
   /** When the last fan-out began (performance.now()): one runs at least every poll interval, heard of or not. */
@@ -264,6 +266,7 @@ export class WebhookWorker {
    * commit would cost the partner calls more than the deliveries themselves.
    */
   private wake(): void {
+    this.wokenAt ??= this.load.mark();
     const delay = this.load.isSaturated() ? this.settings.busyClaimIntervalMs : this.settings.wakeDelayMs;
     if (this.ticking) this.wakeDuringTick = true;
     else if (this.tickDueAt > performance.now() + delay) this.schedule(delay);
@@ -357,7 +360,10 @@ export class WebhookWorker {
    * would spend the calls' time on deliveries that wait anyway, and the rest waits pending until the load falls.
    */
   private async claimAndStart(): Promise<number> {
-    const saturated = this.load.isSaturated();
+    // A burst of calls after a quiet spell is throttled from its first claim, woken by the burst's first
+    // commit, rather than after the window's fifths see it (bench/README.md).
+    const saturated = this.load.saturatedNow(this.wokenAt);
+    this.wokenAt = undefined;
     if (!saturated) await this.fanOut(Infinity);
     let runs: DueDelivery[][] = [];
     const room = Math.min(this.settings.maxConcurrency - this.running, saturated ? this.settings.busyRunsPerClaim : Infinity);
