@@ -60,12 +60,18 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
+/** The REST base address the server prints once it is up. */
+async function baseOf(server: Started): Promise<string> {
+  const up = /OpenBuy is up: REST (http:\/\/\S+)\/open-api/;
+  await waitFor(() => up.test(server.output()), 30_000);
+  return up.exec(server.output())?.[1] as string;
+}
+
 describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
   it('migrates and seeds a new embedded database, serves, and exits cleanly on SIGTERM', async () => {
     const server = start({ DATABASE_URL: `file:${join(workDir, 'first.db')}`, SEED_PARTNER_CLIENT_SECRET: 'process-test-secret-0123' });
     try {
-      await waitFor(() => /OpenBuy is up: REST (http:\/\/\S+)\/open-api/.test(server.output()), 30_000);
-      const base = /OpenBuy is up: REST (http:\/\/\S+)\/open-api/.exec(server.output())?.[1] as string;
+      const base = await baseOf(server);
       expect(server.output()).toContain(`Applied ${readMigrations(migrationsDir('sqlite')).migrationDirectories.length} database migration(s).`);
       expect(server.output()).toMatch(/Administrator \(tenant 1\): username admin {2}password \S{16,}/);
       expect(server.output()).toContain('client_id demo-partner  client_secret (from SEED_PARTNER_CLIENT_SECRET)');
@@ -100,8 +106,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')('npm start', () => {
     const server = start({ DATABASE_URL: `file:${join(workDir, 'held.db')}`, SHUTDOWN_TIMEOUT_MS: '500' });
     const held = new Socket();
     try {
-      await waitFor(() => /OpenBuy is up: REST http:\/\/[^:]+:(\d+)/.test(server.output()), 30_000);
-      const port = Number(/OpenBuy is up: REST http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1]);
+      const port = Number(new URL(await baseOf(server)).port);
       await new Promise<void>((resolve) => held.connect(port, '127.0.0.1', resolve));
       // Half the body it announces: the server waits for the rest.
       held.write('POST /open-api/system/oauth2/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{"grant_');

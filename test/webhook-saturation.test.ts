@@ -174,7 +174,10 @@ describe('webhook deliveries in a burst of calls after a quiet spell', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       // 20 events of their own keys: a claim not throttled takes 16 at once (the endpoint's share).
       await writeEvents(test.db, eventsOf('/burst', 20), () => [endpoint]);
-      firstClaim = await until('the first claim', async () => ((await taken()) > 0 ? taken() : undefined), 3_000);
+      firstClaim = await until('the first claim', async () => {
+        const count = await taken();
+        return count > 0 ? count : undefined;
+      }, 3_000);
     } finally {
       stop();
     }
