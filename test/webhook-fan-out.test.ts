@@ -23,6 +23,9 @@ const test = useTestApp('webhook_fan_out', {
   },
 });
 
+/** An event id: evt_, 9 base-36 digits of time, 16 random bytes in base64url. */
+const EVENT_ID = /^evt_[0-9a-z]{9}[A-Za-z0-9_-]{22}$/;
+
 let sequence = 0;
 const event = (orderingKey: string, type: string = WebhookEventType.PURCHASE_ORDER_PAID): OutboxEvent => ({
   tenantId: 1,
@@ -64,10 +67,12 @@ describe('fan-out', () => {
     expect([await fanOut(3), await fanOut(3), await fanOut(3), await fanOut(3)]).toEqual([3, 3, 1, 0]);
     expect(await test.db.webhookPendingEvent.count()).toBe(0);
     const written = await test.db.webhookEvent.findMany({ where: { orderingKey: { in: ['order:a', 'order:b'] } }, orderBy: { id: 'asc' } });
-    // The ids drawn at the commit, the data and times as the change wrote them, in the order written.
-    expect(written.map(({ eventId, type, orderingKey, payload, occurredAt }) => ({ eventId, type, orderingKey, payload, occurredAt }))).toEqual(
-      pending.map(({ eventId, type, orderingKey, payload, occurredAt }) => ({ eventId, type, orderingKey, payload, occurredAt })),
+    // The data and times as the change wrote them, in the order written, each under an id of its own drawn at the fan-out.
+    expect(written.map(({ type, orderingKey, payload, occurredAt }) => ({ type, orderingKey, payload, occurredAt }))).toEqual(
+      pending.map(({ type, orderingKey, payload, occurredAt }) => ({ type, orderingKey, payload, occurredAt })),
     );
+    expect(written.map(({ eventId }) => eventId)).toEqual(written.map(() => expect.stringMatching(EVENT_ID)));
+    expect(new Set(written.map(({ eventId }) => eventId)).size).toBe(written.length);
     const [first, second, third, fourth, fifth, sixth, seventh] = events.map((written) => written.data.sequence);
     expect(await deliveriesOf(['order:a'])).toEqual([
       [all, first, 'purchase_order.paid'],
@@ -125,7 +130,7 @@ describe('fan-out', () => {
     expect(await test.db.webhookDelivery.count({ where: { orderingKey: 'order:failed' } })).toBe(0);
 
     expect(await fanOut()).toBe(2);
-    expect((await test.db.webhookEvent.findMany({ where: { orderingKey: 'order:failed' }, orderBy: { id: 'asc' } })).map((row) => row.eventId)).toEqual(pending.map((row) => row.eventId));
+    expect((await test.db.webhookEvent.findMany({ where: { orderingKey: 'order:failed' }, orderBy: { id: 'asc' } })).map((row) => row.payload)).toEqual(pending.map((row) => row.payload));
     expect(await test.db.webhookDelivery.count({ where: { orderingKey: 'order:failed', endpointId: endpoint } })).toBe(2);
   });
 });

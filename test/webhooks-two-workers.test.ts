@@ -89,6 +89,7 @@ describe.runIf(TEST_DATABASE === 'postgresql')('two delivering processes on Post
     }
     expect(await test.db.webhookPendingEvent.count()).toBe(0);
     const events = await test.db.webhookEvent.findMany({ where: { orderingKey: { startsWith: 'order:fan-out-' } }, select: { eventId: true } });
+    // Two fan-outs at once would take the same pending events and write each twice (FAN_OUT_LOCK, webhook-outbox.ts).
     expect(events).toHaveLength(KEYS * PER_KEY);
     expect(await test.db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: DeliveryStatus.DELIVERED } })).toBe(KEYS * PER_KEY);
     expect(events.map(({ eventId }) => counts.get(eventId) ?? 0)).toEqual(events.map(() => 1));

@@ -26,7 +26,7 @@ export const FAN_OUT_BATCH = 250;
 /**
  * The PostgreSQL advisory lock one fan-out holds: fan-outs run one at a time across processes, each
  * taking what the one before left, so the deliveries of a key get ids in the order of its events. (Two
- * at once would take the same pending events; the eventId unique key would fail one of them.)
+ * at once would take the same pending events and write each twice, under two event ids.)
  */
 const FAN_OUT_LOCK = 0x0b_0f_a0_07;
 
@@ -88,7 +88,7 @@ const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u
 
 type Execute = (statement: Prisma.Sql) => Promise<number>;
 
-/** An event as its rows hold it: the id drawn and the data as JSON. */
+/** An event as its row holds it: the id drawn and the data as JSON. */
 interface EventRow {
   eventId: string;
   event: OutboxEvent;
@@ -100,16 +100,44 @@ function eventRow(event: OutboxEvent): EventRow {
 }
 
 /**
- * Inserts the events as pending events, or (given `createdAt`) as events, in one multi-row statement.
- * Raw rather than through the client: a createManyAndReturn of one event cost about ten times the raw
- * insert in CPU (its query compiler and plan interpreter; bench/README.md), and a wallet pay writes one per call.
+ * Inserts the events in one multi-row statement. Raw rather than through the client: a
+ * createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler and
+ * plan interpreter; bench/README.md).
  */
-function insertEventRows(execute: Execute, rows: readonly EventRow[], createdAt?: Date): Promise<number> {
-  // Prisma's client would fill WebhookEvent's @default(now()) itself (the column's SQL default stores another format on SQLite).
-  const table = createdAt ? Prisma.sql`"WebhookEvent"` : Prisma.sql`"WebhookPendingEvent"`;
+function insertEvents(execute: Execute, rows: readonly EventRow[], createdAt: Date): Promise<number> {
+  // Prisma's client would fill @default(now()) itself (the column's SQL default stores another format on SQLite).
   return execute(Prisma.sql`
-    INSERT INTO ${table} ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt"${createdAt ? Prisma.sql`, "createdAt"` : Prisma.empty})
-    VALUES ${Prisma.join(rows.map(({ eventId, event, payload }) => Prisma.sql`(${eventId}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${payload}, ${event.occurredAt}${createdAt ? Prisma.sql`, ${createdAt}` : Prisma.empty})`))}`);
+    INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
+    VALUES ${Prisma.join(rows.map(({ eventId, event, payload }) => Prisma.sql`(${eventId}, ${event.tenantId}, ${event.partnerClientId}, ${event.type}, ${event.orderingKey}, ${payload}, ${event.occurredAt}, ${createdAt})`))}`);
+}
+
+const PENDING_COLUMNS = 6;
+/** Row counts whose statement pieces are kept (a pay writes 2 rows; a large bag's events are rare and made each time). */
+const MAX_KEPT_PENDING_ROWS = 64;
+const keptPendingPieces: (readonly string[])[] = [];
+
+/**
+ * The pieces of the pending insert of `rows` rows, made once per row count: a partner call builds its
+ * statement without Prisma.join, and sqlite-raw-sql finds the prepared statement by the pieces'
+ * references (together ~2.5 µs of a wallet pay's CPU, bench/README.md).
+ */
+function pendingInsertPieces(rows: number): readonly string[] {
+  const kept = keptPendingPieces[rows];
+  if (kept) return kept;
+  const pieces = ['INSERT INTO "WebhookPendingEvent" ("tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt") VALUES ('];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 1; column < PENDING_COLUMNS; column++) pieces.push(', ');
+    pieces.push(row === rows - 1 ? ')' : '), (');
+  }
+  if (rows <= MAX_KEPT_PENDING_ROWS) keptPendingPieces[rows] = pieces;
+  return pieces;
+}
+
+/** Inserts the events as pending events in one multi-row statement; their ids are drawn at fan-out. */
+function insertPendingEvents(execute: Execute, events: readonly OutboxEvent[]): Promise<number> {
+  const values: unknown[] = [];
+  for (const event of events) values.push(event.tenantId, event.partnerClientId, event.type, event.orderingKey, JSON.stringify(event.data), event.occurredAt);
+  return execute(new Prisma.Sql(pendingInsertPieces(events.length), values));
 }
 
 /**
@@ -141,7 +169,7 @@ export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], en
   const rows = events.map(eventRow);
   const taken = rows.map((row) => ({ row, endpoints: endpointsOf(row.event) })).filter(({ endpoints }) => endpoints.length > 0);
   if (taken.length > 0) {
-    await insertEventRows(
+    await insertEvents(
       execute,
       taken.map(({ row }) => row),
       new Date(),
@@ -263,36 +291,41 @@ export class WebhookOutbox {
     if (events.length === 0) return;
     const endpointsOf = await this.subscribedEndpoints(events, load);
     const taken = events.filter((event) => endpointsOf(event).length > 0);
-    if (taken.length > 0) await insertEventRows(execute, taken.map(eventRow));
+    if (taken.length > 0) await insertPendingEvents(execute, taken);
   }
 
   /**
    * Fans out up to `limit` pending events, oldest first, in one transaction: each becomes an event
-   * with one delivery per endpoint of its partner that is enabled and takes its type now, and its
+   * (its id drawn now) with one delivery per endpoint of its partner that is enabled and takes its type now, and its
    * pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
    * pending events are fanned out again later; none is lost and none fanned out twice.
    */
   async fanOut(database: Pick<Database, 'sql' | 'target'>, limit: number = FAN_OUT_BATCH): Promise<number> {
     return database.sql.transaction(async (sql) => {
       if (database.target.provider === 'postgresql') await sql.execute(Prisma.sql`SELECT pg_advisory_xact_lock(${Prisma.raw(String(FAN_OUT_LOCK))})`);
-      const pending = (await sql.query(Prisma.sql`SELECT "id", "eventId", "tenantId", "partnerClientId", "type" FROM "WebhookPendingEvent" ORDER BY "id" LIMIT ${limit}`)).map((row) => ({
+      const pending = (await sql.query(Prisma.sql`SELECT "id", "tenantId", "partnerClientId", "type" FROM "WebhookPendingEvent" ORDER BY "id" LIMIT ${limit}`)).map((row) => ({
         id: Number(row.id),
-        eventId: String(row.eventId),
         tenantId: Number(row.tenantId),
         partnerClientId: String(row.partnerClientId),
         type: String(row.type),
       }));
       if (pending.length === 0) return 0;
       const endpointsOf = await this.subscribedEndpoints(pending, (tenantId, partnerClientId) => enabledEndpoints(sql, tenantId, partnerClientId));
-      const taken = pending.map((event) => ({ event, endpoints: endpointsOf(event) })).filter(({ endpoints }) => endpoints.length > 0);
+      // Each event's id is drawn here, once: this transaction writes the event and deletes its pending row together.
+      const taken = pending.flatMap((event) => {
+        const endpoints = endpointsOf(event);
+        return endpoints.length > 0 ? [{ event, eventId: newWebhookEventId(), endpoints }] : [];
+      });
       if (taken.length > 0) {
+        // VALUES names its columns column1, column2 on both providers; the CAST types the id for PostgreSQL.
         await sql.execute(Prisma.sql`
           INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
-          SELECT "eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", ${new Date()}
-          FROM "WebhookPendingEvent" WHERE "id" IN (${Prisma.join(taken.map(({ event }) => event.id))}) ORDER BY "id"`);
+          SELECT drawn.column2, p."tenantId", p."partnerClientId", p."type", p."orderingKey", p."payload", p."occurredAt", ${new Date()}
+          FROM "WebhookPendingEvent" p JOIN (VALUES ${Prisma.join(taken.map(({ event, eventId }) => Prisma.sql`(CAST(${event.id} AS INTEGER), ${eventId})`))}) AS drawn ON drawn.column1 = p."id"
+          ORDER BY p."id"`);
         await insertDeliveries(
           sql.execute,
-          taken.flatMap(({ event, endpoints }) => endpoints.map((endpoint) => ({ eventId: event.eventId, endpointId: endpoint.id }))),
+          taken.flatMap(({ eventId, endpoints }) => endpoints.map((endpoint) => ({ eventId, endpointId: endpoint.id }))),
         );
       }
       // By id, not "up to the last": on PostgreSQL a smaller id may commit later.
