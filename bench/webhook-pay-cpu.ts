@@ -27,6 +27,7 @@
 //   BENCH_BASELINE=/work/main npx tsx bench/webhook-pay-cpu.ts
 //   BENCH_CPU_PROF=/tmp/prof npx tsx bench/webhook-pay-cpu.ts   # plus a V8 CPU profile per server
 //   WEBHOOK_POLL_INTERVAL_MS=0 npx tsx bench/webhook-pay-cpu.ts  # the outbox rows alone
+//   BENCH_SERVER_STARTS=4 npx tsx bench/webhook-pay-cpu.ts  # each server started 4 times, BENCH_ROUNDS rounds each
 import { readFileSync } from 'node:fs';
 import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +49,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /** Rounds run first and not counted: a fresh server's first thousands of pays run at about half speed while V8 optimises. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const ALL_ROUNDS = WARMUP + ROUNDS;
+/**
+ * How many times each server is started, each start on a new database running its warm-up and
+ * BENCH_ROUNDS rounds: one server process's speed differs from the next one's by up to ~10% for the
+ * whole of its life (bench/README.md), more than its rounds differ, so one start each compares luck.
+ */
+const STARTS = Number(process.env.BENCH_SERVER_STARTS ?? 1);
 const DRAIN_PAYS = Number(process.env.BENCH_DRAIN_PAYS ?? 300);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
@@ -91,7 +98,8 @@ function drainEvents(round: number, pays: number): OutboxEvent[] {
   }).flat();
 }
 
-async function startTarget(label: string, withEndpoint: boolean, checkout?: string) {
+/** A server on a new seeded database with its orders to pay (and, with an endpoint, its drain rounds' events). */
+async function launchServer(label: string, withEndpoint: boolean, checkout?: string) {
   let paymentIds: string[] = [];
   const servers = await startServers({
     demoData: true,
@@ -108,18 +116,30 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
   });
   // The bench's own connection, to see pays and deliveries recorded without asking the server.
   const observer = await openDatabase(servers.scratch.target);
+  return { servers, observer, paymentIds, headers: await partnerHeaders(servers.appUrl), paid: 0, delivered: 0 };
+}
+
+/** One kind of server (its label), started anew for each of BENCH_SERVER_STARTS, with the figures of all its rounds. */
+async function startTarget(label: string, withEndpoint: boolean, checkout?: string) {
+  let live = await launchServer(label, withEndpoint, checkout);
   const until = async (done: () => Promise<boolean>) => {
     while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
   };
   return {
     label,
     withEndpoint,
-    servers,
-    observer,
-    paymentIds,
-    headers: await partnerHeaders(servers.appUrl),
-    paid: 0,
-    delivered: 0,
+    get servers() {
+      return live.servers;
+    },
+    get observer() {
+      return live.observer;
+    },
+    get paymentIds() {
+      return live.paymentIds;
+    },
+    get headers() {
+      return live.headers;
+    },
     cpuPerPay: [] as number[],
     mainCpuPerPay: [] as number[],
     mainCpuPerPayWhilePaying: [] as number[],
@@ -129,15 +149,25 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     mainCpuPerDelivery: [] as number[],
     /** The server's CPU so far, µs: all threads (asked of the server) and its main thread's. */
     async cpu() {
-      return { all: await servers.cpuMicros(), main: mainThreadMicros(servers.pid) };
+      return { all: await live.servers.cpuMicros(), main: mainThreadMicros(live.servers.pid) };
     },
     /** Waits until `pays` more pays are recorded paid and, with an endpoint, `deliveries` more deliveries delivered. */
     async settle(pays: number, deliveries: number) {
-      this.paid += pays;
-      await until(async () => (await observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= this.paid);
+      const { observer } = live;
+      live.paid += pays;
+      await until(async () => (await observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= live.paid);
       if (!withEndpoint || process.env.WEBHOOK_POLL_INTERVAL_MS === '0') return;
-      this.delivered += deliveries;
-      await until(async () => (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= this.delivered);
+      live.delivered += deliveries;
+      await until(async () => (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= live.delivered);
+    },
+    async stop() {
+      await live.observer.close();
+      await live.servers.stop();
+    },
+    /** Stops this server and starts a new one on a new database: the next start's rounds are its. */
+    async relaunch() {
+      await this.stop();
+      live = await launchServer(label, withEndpoint, checkout);
     },
   };
 }
@@ -182,42 +212,45 @@ const referenceOf = (target: Target): Target | undefined =>
 const loads: number[] = [];
 try {
   console.log(`servers: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
-  for (let round = 0; round < ALL_ROUNDS; round++) {
-    const counted = round >= WARMUP;
-    const order = targets.map((_, index) => targets[(index + round) % targets.length] as Target);
-    for (const target of order) {
-      const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
-      const before = await target.cpu();
-      const started = performance.now();
-      // The main thread's CPU when the last pay was answered (not when the load generator resolves, up
-      // to a second later, while the server already fans out the backlog at full speed).
-      let paying = Number.NaN;
-      const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds), () => (paying = mainThreadMicros(target.servers.pid)));
-      if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
-      // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
-      // its end in the server: wait for every pay, then for every delivery.
-      await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
-      const seconds = (performance.now() - started) / 1000;
-      const after = await target.cpu();
-      if (!counted) continue;
-      target.cpuPerPay.push((after.all - before.all) / PAYS);
-      target.mainCpuPerPay.push((after.main - before.main) / PAYS);
-      target.mainCpuPerPayWhilePaying.push((paying - before.main) / PAYS);
-      target.paysPerSecond.push(result.requestsPerSecond);
-      target.deliveredPaysPerSecond.push(PAYS / seconds);
+  for (let start = 0; start < STARTS; start++) {
+    if (start > 0) for (const target of targets) await target.relaunch();
+    for (let round = 0; round < ALL_ROUNDS; round++) {
+      const counted = round >= WARMUP;
+      const order = targets.map((_, index) => targets[(index + start * ALL_ROUNDS + round) % targets.length] as Target);
+      for (const target of order) {
+        const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
+        const before = await target.cpu();
+        const started = performance.now();
+        // The main thread's CPU when the last pay was answered (not when the load generator resolves, up
+        // to a second later, while the server already fans out the backlog at full speed).
+        let paying = Number.NaN;
+        const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds), () => (paying = mainThreadMicros(target.servers.pid)));
+        if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
+        // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
+        // its end in the server: wait for every pay, then for every delivery.
+        await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
+        const seconds = (performance.now() - started) / 1000;
+        const after = await target.cpu();
+        if (!counted) continue;
+        target.cpuPerPay.push((after.all - before.all) / PAYS);
+        target.mainCpuPerPay.push((after.main - before.main) / PAYS);
+        target.mainCpuPerPayWhilePaying.push((paying - before.main) / PAYS);
+        target.paysPerSecond.push(result.requestsPerSecond);
+        target.deliveredPaysPerSecond.push(PAYS / seconds);
+      }
+      for (const target of order.filter((candidate) => candidate.withEndpoint)) {
+        const before = await target.cpu();
+        await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
+        await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
+        const after = await target.cpu();
+        if (!counted) continue;
+        target.cpuPerDelivery.push((after.all - before.all) / (DRAIN_PAYS * EVENTS_PER_PAY));
+        target.mainCpuPerDelivery.push((after.main - before.main) / (DRAIN_PAYS * EVENTS_PER_PAY));
+      }
+      if (counted) loads.push(loadavg()[0] as number);
     }
-    for (const target of order.filter((candidate) => candidate.withEndpoint)) {
-      const before = await target.cpu();
-      await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
-      await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
-      const after = await target.cpu();
-      if (!counted) continue;
-      target.cpuPerDelivery.push((after.all - before.all) / (DRAIN_PAYS * EVENTS_PER_PAY));
-      target.mainCpuPerDelivery.push((after.main - before.main) / (DRAIN_PAYS * EVENTS_PER_PAY));
-    }
-    if (counted) loads.push(loadavg()[0] as number);
   }
-  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds after ${WARMUP} not counted (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio (with an endpoint to without: target >= 0.9)`);
+  console.log(`\n1. Saturated: wallet pays, ${PAYS} per round, ${ROUNDS} rounds after ${WARMUP} not counted, on each of ${STARTS} server starts (load average ${loads.map((load) => load.toFixed(1)).join(', ')}); per round, then the median and its speed ratio (with an endpoint to without: target >= 0.9)`);
   const figures = [
     { name: 'pays/s (load generator)', of: (target: Target) => target.paysPerSecond, higherIsFaster: true },
     { name: 'pays/s until delivered', of: (target: Target) => target.deliveredPaysPerSecond, higherIsFaster: true },
@@ -233,8 +266,11 @@ try {
       const speed = (mineOnce: number, referenceOnce: number) => (higherIsFaster ? mineOnce / referenceOnce : referenceOnce / mineOnce);
       // Also per round: the servers of a round ran one after the other, so a slow spell of the machine weighs on both alike.
       const perRound = reference ? of(target).map((value, round) => speed(value, of(reference)[round] as number)) : [];
+      // And per start: the ratio of the two servers' medians over the rounds of each start.
+      const ofStart = (values: number[], start: number) => median(values.slice(start * ROUNDS, (start + 1) * ROUNDS));
+      const perStart = reference && STARTS > 1 ? Array.from({ length: STARTS }, (_, start) => speed(ofStart(of(target), start), ofStart(of(reference), start))) : [];
       const ratio = reference
-        ? `   speed ratio to ${reference.label} ${speed(mine, median(of(reference))).toFixed(2)} (per round ${perRound.map((value) => value.toFixed(2)).join(' / ')}, median ${median(perRound).toFixed(2)})`
+        ? `   speed ratio to ${reference.label} ${speed(mine, median(of(reference))).toFixed(2)} (per round ${perRound.map((value) => value.toFixed(2)).join(' / ')}, median ${median(perRound).toFixed(2)}${perStart.length > 0 ? `; per start ${perStart.map((value) => value.toFixed(2)).join(' / ')}` : ''})`
         : '';
       console.log(`    ${target.label.padEnd(18)} ${show(of(target))}   median ${mine.toFixed(0)}${ratio}`);
     }
@@ -265,9 +301,6 @@ try {
   }
   console.log(`\nreceived: ${[...received].map(([label, count]) => `${label} ${count}`).join(', ')}`);
 } finally {
-  for (const target of targets) {
-    await target.observer.close();
-    await target.servers.stop();
-  }
+  for (const target of targets) await target.stop();
   receiver.close();
 }
