@@ -42,13 +42,16 @@ export interface StartOptions {
   demoData?: boolean;
   /** Writes what the scenarios need before the servers start. */
   prepare?: (db: Db) => Promise<void>;
-  /** Runs the servers of another checkout (its bench/server.ts, e.g. /work/main) on the database prepared here. */
+  /**
+   * Runs the servers of another checkout (its bench/server.ts, e.g. /work/main) on the database prepared
+   * here, migrated with that checkout's migrations (its schema may be older than this one's).
+   */
   checkout?: string;
 }
 
 export async function startServers(options: StartOptions = {}): Promise<BenchServers> {
   const scratch = await createScratchDatabase('sqlite', 'bench');
-  await deployMigrations(scratch.target, { dir: migrationsDir('sqlite') });
+  await deployMigrations(scratch.target, { dir: options.checkout ? resolve(options.checkout, 'prisma/migrations/sqlite') : migrationsDir('sqlite') });
   const database = await openDatabase(scratch.target);
   await seedDatabase(database.db, { ...SEED, demoData: options.demoData ?? false });
   await options.prepare?.(database.db);
