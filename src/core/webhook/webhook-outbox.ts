@@ -119,7 +119,7 @@ const keptPendingPieces: (readonly string[])[] = [];
 /**
  * The pieces of the pending insert of `rows` rows, made once per row count: a partner call builds its
  * statement without Prisma.join, and sqlite-raw-sql finds the prepared statement by the pieces'
- * references (together ~2.5 µs of a wallet pay's CPU, bench/README.md).
+ * references (Prisma.join cost a wallet pay ~2.7 µs in a V8 profile, bench/README.md).
  */
 function pendingInsertPieces(rows: number): readonly string[] {
   const kept = keptPendingPieces[rows];
@@ -296,8 +296,8 @@ export class WebhookOutbox {
 
   /**
    * Fans out up to `limit` pending events, oldest first, in one transaction: each becomes an event
-   * (its id drawn now) with one delivery per endpoint of its partner that is enabled and takes its type now, and its
-   * pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
+   * (its id drawn now) with one delivery per endpoint of its partner that is enabled and takes its type
+   * now, and its pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
    * pending events are fanned out again later; none is lost and none fanned out twice.
    */
   async fanOut(database: Pick<Database, 'sql' | 'target'>, limit: number = FAN_OUT_BATCH): Promise<number> {
