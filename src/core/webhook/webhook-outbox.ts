@@ -297,8 +297,8 @@ export class WebhookOutbox {
   /**
    * Fans out up to `limit` pending events, oldest first, in one transaction: each becomes an event
    * (its id drawn now) with one delivery per endpoint of its partner that is enabled and takes its type
-   * now, and its pending row goes. Answers how many it took. A process killed meanwhile commits none of it, so the
-   * pending events are fanned out again later; none is lost and none fanned out twice.
+   * now, and its pending row goes. Answers how many it took. A process killed meanwhile commits none of
+   * it, so the pending events are fanned out again later; none is lost and none fanned out twice.
    */
   async fanOut(database: Pick<Database, 'sql' | 'target'>, limit: number = FAN_OUT_BATCH): Promise<number> {
     return database.sql.transaction(async (sql) => {
