@@ -1,11 +1,12 @@
 // What a subscribed webhook endpoint costs a wallet pay (issue 13: >= 0.9 of the speed with none;
-// event-to-delivery p99 < 1 s at 100 events/s). Servers run side by side, each on its own seeded
-// database: one whose partner has no endpoint, one whose partner has an endpoint subscribed to every
-// event (delivered to a receiver in this process), and with BENCH_BASELINE=<another checkout> (e.g.
-// /work/main) that checkout's servers without and with an endpoint too, so a change is measured
-// against it in the same minutes (the baseline without an endpoint against this checkout's, the
-// baseline with one against the baseline without). Three phases:
-// 1. Saturated: rounds of BENCH_PAYS pays (10 connections) on each server in turn (the order rotates;
+// event-to-delivery p99 < 1 s at 100 events/s). Rounds of two kinds, without an endpoint and with one
+// subscribed to every event (delivered to a receiver in this process), run on one server on its own
+// seeded database, its partner's endpoint disabled and enabled between them through the console's API:
+// the ratio compares one process with itself (BENCH_SERVER_PER_KIND=1: a server per kind). With
+// BENCH_BASELINE=<another checkout> (e.g. /work/main) that checkout's server runs both kinds too, so a
+// change is measured against it in the same minutes (the baseline without an endpoint against this
+// checkout's, the baseline with one against the baseline without). Three phases:
+// 1. Saturated: rounds of BENCH_PAYS pays (10 connections) of each kind in turn (the order rotates;
 //    the first BENCH_WARMUP rounds, default 1, are V8's warm-up and not counted),
 //    each round counted until every delivery of its pays is recorded delivered: the server's CPU
 //    (process.cpuUsage, all threads), its main thread's CPU (the event loop
@@ -20,7 +21,7 @@
 //    wallet debited, one key) written before the servers start, due in a day; a round makes them due
 //    at once and counts the server's CPU (all threads, and the main thread's) until they are all
 //    delivered: CPU per delivery, no pay in it.
-// 3. At a fixed rate: BENCH_RATE pays a second for BENCH_RATE_SECONDS on each server, one after the
+// 3. At a fixed rate: BENCH_RATE pays a second for BENCH_RATE_SECONDS of each kind, one after the
 //    other: pay latency p50/p99, CPU per pay (all threads, and the main thread's), and each delivery's
 //    arrival minus its event's occurredAt.
 //   npx tsx bench/webhook-pay-cpu.ts
@@ -41,6 +42,7 @@ import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SEED } from '../test/support/database';
 import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
+import { emptyWal, endpointSwitch, eventsWritten } from './alternating-rounds';
 import { run, startServers } from './harness';
 import { median } from './stats';
 
@@ -98,16 +100,21 @@ function drainEvents(round: number, pays: number): OutboxEvent[] {
   }).flat();
 }
 
-/** A server on a new seeded database with its orders to pay (and, with an endpoint, its drain rounds' events). */
-async function launchServer(label: string, withEndpoint: boolean, checkout?: string) {
+/**
+ * A server on a new seeded database with `payables` orders to pay, and with an endpoint, the
+ * endpoint's drain rounds' events and its switch.
+ */
+async function launchServer(name: string, withEndpoint: boolean, payables: number, checkout?: string) {
   let paymentIds: string[] = [];
+  let endpointId = 0;
   const servers = await startServers({
     demoData: true,
     checkout,
     prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, PAYS * ALL_ROUNDS + RATE * RATE_SECONDS);
+      paymentIds = await preparePayableOrders(db, payables);
       if (!withEndpoint) return;
-      const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiverUrl}/${label}`, eventTypes: [], secret: newWebhookSecret() } });
+      const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiverUrl}/${name}`, eventTypes: [], secret: newWebhookSecret() } });
+      endpointId = endpoint.id;
       for (let round = 0; round < ALL_ROUNDS; round++) {
         const events = drainEvents(round, DRAIN_PAYS);
         for (let start = 0; start < events.length; start += 200) await writeEvents(db, events.slice(start, start + 200), () => [endpoint]);
@@ -116,49 +123,23 @@ async function launchServer(label: string, withEndpoint: boolean, checkout?: str
   });
   // The bench's own connection, to see pays and deliveries recorded without asking the server.
   const observer = await openDatabase(servers.scratch.target);
-  return { servers, observer, paymentIds, headers: await partnerHeaders(servers.appUrl), paid: 0, delivered: 0 };
+  const enableEndpoint = withEndpoint ? await endpointSwitch(servers.appUrl, endpointId) : undefined;
+  return { servers, observer, paymentIds, taken: 0, enableEndpoint, headers: await partnerHeaders(servers.appUrl), paid: 0, delivered: 0 };
 }
 
-/** One kind of server (its label), started anew for each of BENCH_SERVER_STARTS, with the figures of all its rounds. */
-async function startTarget(label: string, withEndpoint: boolean, checkout?: string) {
-  let live = await launchServer(label, withEndpoint, checkout);
-  const until = async (done: () => Promise<boolean>) => {
-    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
+/** A server process of one checkout, started anew for each of BENCH_SERVER_STARTS; `kinds` kinds of rounds take its orders. */
+async function startServer(name: string, withEndpoint: boolean, kinds: number, checkout?: string) {
+  const payables = kinds * (PAYS * ALL_ROUNDS + RATE * RATE_SECONDS);
+  let live = await launchServer(name, withEndpoint, payables, checkout);
   return {
-    label,
-    withEndpoint,
-    get servers() {
-      return live.servers;
+    name,
+    get live() {
+      return live;
     },
-    get observer() {
-      return live.observer;
-    },
-    get paymentIds() {
-      return live.paymentIds;
-    },
-    get headers() {
-      return live.headers;
-    },
-    cpuPerPay: [] as number[],
-    mainCpuPerPay: [] as number[],
-    mainCpuPerPayWhilePaying: [] as number[],
-    paysPerSecond: [] as number[],
-    deliveredPaysPerSecond: [] as number[],
-    cpuPerDelivery: [] as number[],
-    mainCpuPerDelivery: [] as number[],
-    /** The server's CPU so far, µs: all threads (asked of the server) and its main thread's. */
-    async cpu() {
-      return { all: await live.servers.cpuMicros(), main: mainThreadMicros(live.servers.pid) };
-    },
-    /** Waits until `pays` more pays are recorded paid and, with an endpoint, `deliveries` more deliveries delivered. */
-    async settle(pays: number, deliveries: number) {
-      const { observer } = live;
-      live.paid += pays;
-      await until(async () => (await observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= live.paid);
-      if (!withEndpoint || process.env.WEBHOOK_POLL_INTERVAL_MS === '0') return;
-      live.delivered += deliveries;
-      await until(async () => (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= live.delivered);
+    /** The next `count` orders to pay. */
+    take(count: number): string[] {
+      live.taken += count;
+      return live.paymentIds.slice(live.taken - count, live.taken);
     },
     async stop() {
       await live.observer.close();
@@ -167,11 +148,78 @@ async function startTarget(label: string, withEndpoint: boolean, checkout?: stri
     /** Stops this server and starts a new one on a new database: the next start's rounds are its. */
     async relaunch() {
       await this.stop();
-      live = await launchServer(label, withEndpoint, checkout);
+      live = await launchServer(name, withEndpoint, payables, checkout);
     },
   };
 }
-type Target = Awaited<ReturnType<typeof startTarget>>;
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** One kind of round (its label): a server's pays with its endpoint enabled, or without one, with the figures of all its rounds. */
+function target(label: string, withEndpoint: boolean, server: Server) {
+  const until = async (done: () => Promise<boolean>) => {
+    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return {
+    label,
+    withEndpoint,
+    server,
+    get servers() {
+      return server.live.servers;
+    },
+    get observer() {
+      return server.live.observer;
+    },
+    get headers() {
+      return server.live.headers;
+    },
+    cpuPerPay: [] as number[],
+    mainCpuPerPay: [] as number[],
+    mainCpuPerPayWhilePaying: [] as number[],
+    paysPerSecond: [] as number[],
+    deliveredPaysPerSecond: [] as number[],
+    cpuPerDelivery: [] as number[],
+    mainCpuPerDelivery: [] as number[],
+    /** Puts the server's endpoint in this kind's state (a server without one has nothing to change), on an empty WAL. */
+    async ready(): Promise<void> {
+      await server.live.enableEndpoint?.(withEndpoint);
+      await emptyWal(server.live.observer);
+    },
+    /** The server's CPU so far, µs: all threads (asked of the server) and its main thread's. */
+    async cpu() {
+      const { servers } = server.live;
+      return { all: await servers.cpuMicros(), main: mainThreadMicros(servers.pid) };
+    },
+    /** Waits until `pays` more pays are recorded paid and, with an endpoint, `deliveries` more deliveries delivered. */
+    async settle(pays: number, deliveries: number) {
+      const { live } = server;
+      live.paid += pays;
+      await until(async () => (await live.observer.db.payOrder.count({ where: { status: PayOrderStatus.PAID } })) >= live.paid);
+      if (!withEndpoint || process.env.WEBHOOK_POLL_INTERVAL_MS === '0') return;
+      live.delivered += deliveries;
+      await until(async () => (await live.observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.DELIVERED } })) >= live.delivered);
+    },
+  };
+}
+type Target = ReturnType<typeof target>;
+
+/**
+ * The kinds of rounds of a checkout, none and endpoint (label prefix `prefix`). By default one server
+ * serves both, its endpoint disabled for the rounds without and enabled for the rounds with: one
+ * server process's speed differs from the next one's by up to ~10% for the whole of its life
+ * (bench/README.md), so two servers' ratio carries their luck. BENCH_SERVER_PER_KIND=1 gives each kind
+ * its own server, the one without an endpoint never having had one (as runs before the seventeenth
+ * session measured).
+ */
+async function targetsOf(prefix: string, checkout?: string): Promise<Target[]> {
+  if (process.env.BENCH_SERVER_PER_KIND === '1') {
+    return [
+      target(`${prefix}none`, false, await startServer(`${prefix}none`, false, 1, checkout)),
+      target(`${prefix}endpoint`, true, await startServer(`${prefix}endpoint`, true, 1, checkout)),
+    ];
+  }
+  const server = await startServer(`${prefix}server`, true, 2, checkout);
+  return [target(`${prefix}none`, false, server), target(`${prefix}endpoint`, true, server)];
+}
 
 /** POSTs one pay per 1/rate s (on time, whatever the answers), answers each pay's latency in ms. */
 async function payAtRate(target: Target, paymentIds: readonly string[], rate: number): Promise<number[]> {
@@ -203,22 +251,24 @@ async function payAtRate(target: Target, paymentIds: readonly string[], rate: nu
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] as number;
 const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(' / ');
 
-const targets = [await startTarget('none', false), await startTarget('endpoint', true)];
-if (BASELINE) targets.push(await startTarget('baseline-none', false, BASELINE), await startTarget('baseline-endpoint', true, BASELINE));
+const targets = [...(await targetsOf('')), ...(BASELINE ? await targetsOf('baseline-', BASELINE) : [])];
+const servers = [...new Set(targets.map((target) => target.server))];
 const [none] = targets as [Target];
 /** What a server's speed is compared with: its own checkout's server without an endpoint; the baseline's, with this checkout's. */
 const referenceOf = (target: Target): Target | undefined =>
   target === none ? undefined : target.label === 'baseline-endpoint' ? targets.find((candidate) => candidate.label === 'baseline-none') : none;
 const loads: number[] = [];
 try {
-  console.log(`servers: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
+  console.log(`servers: ${servers.map((server) => server.name).join(', ')}; rounds: ${targets.map((target) => target.label).join(', ')}${BASELINE ? ` (baseline: ${BASELINE})` : ''}`);
   for (let start = 0; start < STARTS; start++) {
-    if (start > 0) for (const target of targets) await target.relaunch();
+    if (start > 0) for (const server of servers) await server.relaunch();
     for (let round = 0; round < ALL_ROUNDS; round++) {
       const counted = round >= WARMUP;
       const order = targets.map((_, index) => targets[(index + start * ALL_ROUNDS + round) % targets.length] as Target);
       for (const target of order) {
-        const paymentIds = target.paymentIds.slice(round * PAYS, (round + 1) * PAYS);
+        await target.ready();
+        const paymentIds = target.server.take(PAYS);
+        const written = await eventsWritten(target.observer.db);
         const before = await target.cpu();
         const started = performance.now();
         // The main thread's CPU when the last pay was answered (not when the load generator resolves, up
@@ -231,6 +281,7 @@ try {
         await target.settle(PAYS, PAYS * EVENTS_PER_PAY);
         const seconds = (performance.now() - started) / 1000;
         const after = await target.cpu();
+        if (!target.withEndpoint && (await eventsWritten(target.observer.db)) !== written) throw new Error(`${target.label}: events written without an endpoint`);
         if (!counted) continue;
         target.cpuPerPay.push((after.all - before.all) / PAYS);
         target.mainCpuPerPay.push((after.main - before.main) / PAYS);
@@ -239,6 +290,7 @@ try {
         target.deliveredPaysPerSecond.push(PAYS / seconds);
       }
       for (const target of order.filter((candidate) => candidate.withEndpoint)) {
+        await target.ready();
         const before = await target.cpu();
         await target.observer.db.webhookDelivery.updateMany({ where: { orderingKey: { startsWith: `drain${round}:` } }, data: { nextAttemptAt: new Date() } });
         await target.settle(0, DRAIN_PAYS * EVENTS_PER_PAY);
@@ -288,12 +340,13 @@ try {
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const target of targets) {
       const delays: number[] = [];
-      arrivalDelays.set(target.label, delays);
+      arrivalDelays.set(target.server.name, delays);
+      await target.ready();
       const before = await target.cpu();
-      const latencies = await payAtRate(target, target.paymentIds.slice(ALL_ROUNDS * PAYS), RATE);
+      const latencies = await payAtRate(target, target.server.take(ratePays), RATE);
       await target.settle(ratePays, ratePays * EVENTS_PER_PAY);
       const after = await target.cpu();
-      arrivalDelays.delete(target.label);
+      arrivalDelays.delete(target.server.name);
       const delivery = delays.length > 0 ? `${quantile(delays, 0.5)} | ${quantile(delays, 0.99)} | ${Math.max(...delays)}` : '- | - | -';
       const cpu = `${((after.all - before.all) / ratePays).toFixed(0)} | ${((after.main - before.main) / ratePays).toFixed(0)}`;
       console.log(`| ${target.label} | ${quantile(latencies, 0.5).toFixed(1)} | ${quantile(latencies, 0.99).toFixed(1)} | ${cpu} | ${delivery} |`);
@@ -301,6 +354,6 @@ try {
   }
   console.log(`\nreceived: ${[...received].map(([label, count]) => `${label} ${count}`).join(', ')}`);
 } finally {
-  for (const target of targets) await target.stop();
+  for (const server of servers) await server.stop();
   receiver.close();
 }

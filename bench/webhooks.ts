@@ -1,20 +1,20 @@
 // npm run bench:webhooks: what partner webhooks cost partner calls, and how soon events arrive.
-// 1. Order create and wallet pay on two servers side by side, one whose partner has no endpoint and
-//    one whose partner has an endpoint subscribed to every event, delivered meanwhile to a local
-//    receiver: each operation runs BENCH_ROUNDS rounds, the servers' order alternating (one run each,
-//    the same server first, read order create, which writes no event, at 1.15 and 1.16 in two runs of
-//    this bench), and the ratio of their mean req/s is the figure (target >= 0.9). After each run the
-//    bench waits until its deliveries are all sent, so a run's deliveries never run into the next
-//    one's measurement.
+// 1. Order create and wallet pay on one server whose partner has an endpoint subscribed to every
+//    event, delivered meanwhile to a local receiver, and disabled for the rounds without one
+//    (bench/alternating-rounds.ts: one process's luck weighs on both kinds alike, and each run starts
+//    on an empty WAL): each operation runs BENCH_ROUNDS rounds of each kind, their order alternating,
+//    and the ratio of their mean req/s is the figure (target >= 0.9). After each run the bench waits
+//    until its deliveries are all sent, so a run's deliveries never run into the next one's measurement.
 // 2. Event to delivery: events committed to the outbox of the running server at 100 per second, each
 //    timed from its occurredAt to its arrival at the receiver (target p99 < 1 s).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from '../src/core/db/client';
+import { type Database, openDatabase } from '../src/core/db/client';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { SEED } from '../test/support/database';
 import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
+import { emptyWal, endpointSwitch, eventsWritten } from './alternating-rounds';
 import { type BenchServers, DURATION_SECONDS, report, run, type ScenarioResult, startServers } from './harness';
 
 // Pays a wallet pay run makes: enough for seconds of saturation (1,000 were paid in half a second on a
@@ -39,25 +39,10 @@ const receiver = createServer((request, response) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-/** One server and database, with the bench's own connection to see its deliveries. */
-async function startServer(withEndpoint: boolean) {
-  let paymentIds: string[] = [];
-  const servers = await startServers({
-    demoData: true,
-    prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, PAYABLE_ORDERS * ROUNDS);
-      if (withEndpoint) await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } });
-    },
-  });
-  const observer = await openDatabase(servers.scratch.target);
-  return { label: withEndpoint ? ', endpoint subscribed' : ', no endpoint', servers, observer, paymentIds, headers: await partnerHeaders(servers.appUrl), results: [] as ScenarioResult[] };
-}
-type Target = Awaited<ReturnType<typeof startServer>>;
-
 /** Waits until the server has no event to fan out and no delivery pending (sent and recorded); answers how long that took, ms. */
-async function drained(target: Target): Promise<number> {
+async function drained(observer: Database): Promise<number> {
   const start = Date.now();
-  const busy = async () => (await target.observer.db.webhookPendingEvent.count()) > 0 || (await target.observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } })) > 0;
+  const busy = async () => (await observer.db.webhookPendingEvent.count()) > 0 || (await observer.db.webhookDelivery.count({ where: { status: DeliveryStatus.PENDING } })) > 0;
   while (await busy()) await new Promise((resolve) => setTimeout(resolve, 50));
   return Date.now() - start;
 }
@@ -83,40 +68,64 @@ async function timeDeliveries(servers: BenchServers): Promise<void> {
   console.log(`p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms (target p99 < 1000 ms)`);
 }
 
-const none = await startServer(false);
-const subscribed = await startServer(true);
+let paymentIds: string[] = [];
+let endpointId = 0;
+const servers = await startServers({
+  demoData: true,
+  prepare: async (db) => {
+    paymentIds = await preparePayableOrders(db, PAYABLE_ORDERS * ROUNDS * 2);
+    endpointId = (await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } })).id;
+  },
+});
+// The bench's own connection, to see the server's deliveries.
+const observer = await openDatabase(servers.scratch.target);
+const headers = await partnerHeaders(servers.appUrl);
+const enableEndpoint = await endpointSwitch(servers.appUrl, endpointId);
+let taken = 0;
+const kinds = [
+  { label: ', no endpoint', endpoint: false, results: [] as ScenarioResult[] },
+  { label: ', endpoint subscribed', endpoint: true, results: [] as ScenarioResult[] },
+];
+type Kind = (typeof kinds)[number];
+const [none, subscribed] = kinds as [Kind, Kind];
 /** Each phase's runs, round by round: [none, subscribed] req/s. */
 const phaseRuns: { name: string; rounds: [number, number][] }[] = [];
 try {
-  for (const target of [none, subscribed]) target.results.push(await run({ name: `bare Fastify GET /bare${target.label}`, url: `${target.servers.bareUrl}/bare` }));
+  // One bare run, the reference of both kinds' tables.
+  const bare = await run({ name: 'bare Fastify GET /bare', url: `${servers.bareUrl}/bare` });
+  for (const kind of kinds) kind.results.push(bare);
   const phases = [
-    { name: 'order create POST /open-api/order/purchase/create', scenario: (target: Target) => orderCreateScenario(target.servers.appUrl, target.headers, target.label) },
+    { name: 'order create POST /open-api/order/purchase/create', scenario: (kind: Kind) => orderCreateScenario(servers.appUrl, headers, kind.label) },
     {
       name: `wallet pay POST /open-api/pay/wallet/pay (${PAYABLE_ORDERS} orders a run)`,
-      scenario: (target: Target, round: number) => walletPayScenario(target.servers.appUrl, target.headers, target.paymentIds.slice(round * PAYABLE_ORDERS, (round + 1) * PAYABLE_ORDERS), target.label),
+      scenario: (kind: Kind) => walletPayScenario(servers.appUrl, headers, paymentIds.slice(taken, (taken += PAYABLE_ORDERS)), kind.label),
     },
   ];
   for (const phase of phases) {
     const runs = { name: phase.name, rounds: [] as [number, number][] };
     for (let round = 0; round < ROUNDS; round++) {
-      const perSecond = new Map<Target, number>();
-      for (const target of round % 2 === 0 ? [none, subscribed] : [subscribed, none]) {
-        const measured = phase.scenario(target, round);
+      const perSecond = new Map<Kind, number>();
+      for (const kind of round % 2 === 0 ? [none, subscribed] : [subscribed, none]) {
+        await enableEndpoint(kind.endpoint);
+        await emptyWal(observer);
+        const written = await eventsWritten(observer.db);
+        const measured = phase.scenario(kind);
         const result = await run({ ...measured, name: `${measured.name}, round ${round + 1}` });
-        target.results.push(result);
-        perSecond.set(target, result.requestsPerSecond);
-        const waited = await drained(target);
-        if (waited > 0) console.log(`${result.name}: its deliveries were all sent ${waited} ms after the last answer`);
+        kind.results.push(result);
+        perSecond.set(kind, result.requestsPerSecond);
+        if (kind.endpoint) console.log(`${result.name}: its deliveries were all sent ${await drained(observer)} ms after the last answer`);
+        else if ((await eventsWritten(observer.db)) !== written) throw new Error(`${result.name}: events written without an endpoint`);
       }
       runs.rounds.push([perSecond.get(none) ?? NaN, perSecond.get(subscribed) ?? NaN]);
     }
     phaseRuns.push(runs);
   }
-  await timeDeliveries(subscribed.servers);
+  await enableEndpoint(true);
+  await timeDeliveries(servers);
   report('Partner calls without webhooks', none.results);
   report('Partner calls with a subscribed endpoint (deliveries running meanwhile)', subscribed.results);
   console.log(`\nDeliveries received during the runs: ${received}`);
-  console.log(`\n${ROUNDS} rounds, the servers' order alternating (round 1: no endpoint first)\n`);
+  console.log(`\n${ROUNDS} rounds of each kind on one server, their order alternating (round 1: no endpoint first)\n`);
   console.log('| operation | req/s no endpoint, by round | req/s endpoint subscribed, by round | ratio by round | ratio of the means (target >= 0.9) |');
   console.log('|---|---|---|---|---:|');
   for (const { name, rounds } of phaseRuns) {
@@ -125,9 +134,7 @@ try {
     console.log(`| ${name} | ${byRound(0)} | ${byRound(1)} | ${rounds.map(([without, withIt]) => (withIt / without).toFixed(2)).join(' / ')} | ${(mean(1) / mean(0)).toFixed(2)} |`);
   }
 } finally {
-  for (const target of [none, subscribed]) {
-    await target.observer.close();
-    await target.servers.stop();
-  }
+  await observer.close();
+  await servers.stop();
   receiver.close();
 }

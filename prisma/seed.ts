@@ -20,6 +20,8 @@ import { DEMO_MEMBER, seedDemoMember } from './demo/member';
 
 export { SUPER_ADMIN_ROLE_CODE };
 export const SEED_ADMIN_USERNAME = 'admin';
+/** The system tenant's name, which the seeded administrator signs in with. */
+export const SEED_TENANT_NAME = 'OpenBuy';
 export const DEFAULT_PARTNER_CLIENT_ID = 'demo-partner';
 
 export interface SeedOptions {
@@ -65,7 +67,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   if (!(await db.tenant.findUnique({ where: { id: SYSTEM_TENANT_ID } }))) {
     // No explicit id: PostgreSQL would not advance its sequence past it. The first tenant gets id 1.
     const tenant = await db.tenant.create({
-      data: { name: 'OpenBuy', contactName: 'OpenBuy operations', expireTime: new Date('2099-12-31T00:00:00Z'), accountCount: 9999 },
+      data: { name: SEED_TENANT_NAME, contactName: 'OpenBuy operations', expireTime: new Date('2099-12-31T00:00:00Z'), accountCount: 9999 },
     });
     if (tenant.id !== SYSTEM_TENANT_ID) {
       throw new Error(`The system tenant must be the first tenant (id ${SYSTEM_TENANT_ID}); this database already had tenants.`);
