@@ -120,6 +120,14 @@ describe.each(providers)('%s migration history', (provider) => {
     expect(await migrationDrift(scratch.target, source(provider))).toBe('');
   });
 
+  // Each partner call that emits an event inserts a pending row; AUTOINCREMENT would add a sqlite_sequence update to it.
+  it.runIf(provider === 'sqlite')('gives pending webhook events plain rowids, without AUTOINCREMENT', async () => {
+    scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
+    await deployMigrations(scratch.target, source(provider));
+    const [table] = await withDatabase(scratch.target, (db) => db.$queryRawUnsafe<{ sql: string }[]>(`SELECT "sql" FROM sqlite_master WHERE "name" = 'WebhookPendingEvent'`));
+    expect(table?.sql).toContain('"id" INTEGER NOT NULL PRIMARY KEY,');
+  });
+
   it('detects drift when the schema gains a model the history lacks', async () => {
     scratch = await createScratchDatabase(provider, 'migrations', TEST_POSTGRES_URL);
     const drifted = source(provider);
