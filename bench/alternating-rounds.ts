@@ -35,9 +35,13 @@ export async function endpointSwitch(appUrl: string, endpointId: number): Promis
   };
 }
 
-/** Events written so far, pending and fanned out (a fan-out turns the one into the other in one transaction): a round without an endpoint must write none. */
+/**
+ * Events written so far, pending and fanned out, read in one statement (one snapshot: a fan-out turns
+ * the one into the other in one transaction): a round without an endpoint must write none.
+ */
 export async function eventsWritten(db: Db): Promise<number> {
-  return (await db.webhookPendingEvent.count()) + (await db.webhookEvent.count());
+  const [row] = await db.$queryRaw<{ written: number | bigint }[]>`SELECT (SELECT COUNT(*) FROM "WebhookPendingEvent") + (SELECT COUNT(*) FROM "WebhookEvent") AS "written"`;
+  return Number(row?.written);
 }
 
 /**

@@ -12,6 +12,7 @@ import { type Db, openDatabase } from '../src/core/db/client';
 import { deployMigrations } from '../src/core/db/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../src/core/db/scratch-database';
 import { SEED } from '../test/support/database';
+import { TEST_DATABASE, TEST_POSTGRES_URL } from '../test/support/environment';
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -49,9 +50,10 @@ export interface StartOptions {
   checkout?: string;
 }
 
+/** The servers' database: SQLite, or with TEST_DATABASE=postgresql a database of TEST_POSTGRES_URL's server (as the tests choose). */
 export async function startServers(options: StartOptions = {}): Promise<BenchServers> {
-  const scratch = await createScratchDatabase('sqlite', 'bench');
-  await deployMigrations(scratch.target, { dir: options.checkout ? resolve(options.checkout, 'prisma/migrations/sqlite') : migrationsDir('sqlite') });
+  const scratch = await createScratchDatabase(TEST_DATABASE, 'bench', TEST_POSTGRES_URL);
+  await deployMigrations(scratch.target, { dir: options.checkout ? resolve(options.checkout, 'prisma/migrations', TEST_DATABASE) : migrationsDir(TEST_DATABASE) });
   const database = await openDatabase(scratch.target);
   await seedDatabase(database.db, { ...SEED, demoData: options.demoData ?? false });
   await options.prepare?.(database.db);

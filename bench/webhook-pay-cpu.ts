@@ -29,6 +29,7 @@
 //   BENCH_CPU_PROF=/tmp/prof npx tsx bench/webhook-pay-cpu.ts   # plus a V8 CPU profile per server
 //   WEBHOOK_POLL_INTERVAL_MS=0 npx tsx bench/webhook-pay-cpu.ts  # the outbox rows alone
 //   BENCH_SERVER_STARTS=4 npx tsx bench/webhook-pay-cpu.ts  # each server started 4 times, BENCH_ROUNDS rounds each
+//   TEST_DATABASE=postgresql npx tsx bench/webhook-pay-cpu.ts  # on PostgreSQL (TEST_POSTGRES_URL; REDIS_URL if set)
 import { readFileSync } from 'node:fs';
 import http, { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
