@@ -22,8 +22,10 @@ async function graphql<T>(appUrl: string, token: string | undefined, query: stri
   return answer.data;
 }
 
+export type EndpointSwitch = (enabled: boolean) => Promise<void>;
+
 /** Signs in to the server at `appUrl` (seeded with the bench's SEED) and answers the switch of its endpoint `endpointId`, now enabled. */
-export async function endpointSwitch(appUrl: string, endpointId: number): Promise<(enabled: boolean) => Promise<void>> {
+export async function endpointSwitch(appUrl: string, endpointId: number): Promise<EndpointSwitch> {
   const variables = { username: SEED_ADMIN_USERNAME, password: SEED.adminPassword, tenant: SEED_TENANT_NAME };
   const token = (await graphql<{ login: { accessToken: string } }>(appUrl, undefined, LOGIN, variables)).login.accessToken;
   let enabled = true;
@@ -45,10 +47,19 @@ export async function eventsWritten(db: Db): Promise<number> {
 }
 
 /**
+ * Puts a server in the state a round of its kind starts from: its endpoint switched to `withEndpoint`
+ * (a server without one, `enableEndpoint` undefined, has nothing to switch), on an empty WAL.
+ */
+export async function readyForRound(database: Database, withEndpoint: boolean, enableEndpoint: EndpointSwitch | undefined): Promise<void> {
+  await enableEndpoint?.(withEndpoint);
+  await emptyWal(database);
+}
+
+/**
  * Checkpoints the database's WAL into it and truncates it, here rather than in the server: the next
  * round then starts where every round starts. A no-op on PostgreSQL.
  */
-export async function emptyWal(database: Database): Promise<void> {
+async function emptyWal(database: Database): Promise<void> {
   if (database.target.provider !== 'sqlite') return;
   // Busy while a reader holds an old snapshot (the server's worker polling): again a moment later.
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -43,7 +43,7 @@ import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SEED } from '../test/support/database';
 import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
-import { emptyWal, endpointSwitch, eventsWritten } from './alternating-rounds';
+import { endpointSwitch, eventsWritten, readyForRound } from './alternating-rounds';
 import { run, startServers } from './harness';
 import { median } from './stats';
 
@@ -181,9 +181,8 @@ function target(label: string, withEndpoint: boolean, server: Server) {
     cpuPerDelivery: [] as number[],
     mainCpuPerDelivery: [] as number[],
     /** Puts the server's endpoint in this kind's state (a server without one has nothing to change), on an empty WAL. */
-    async ready(): Promise<void> {
-      await server.live.enableEndpoint?.(withEndpoint);
-      await emptyWal(server.live.observer);
+    ready(): Promise<void> {
+      return readyForRound(server.live.observer, withEndpoint, server.live.enableEndpoint);
     },
     /** The server's CPU so far, µs: all threads (asked of the server) and its main thread's. */
     async cpu() {

@@ -14,7 +14,7 @@ import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { SEED } from '../test/support/database';
 import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
-import { emptyWal, endpointSwitch, eventsWritten } from './alternating-rounds';
+import { endpointSwitch, eventsWritten, readyForRound } from './alternating-rounds';
 import { type BenchServers, DURATION_SECONDS, report, run, type ScenarioResult, startServers } from './harness';
 
 // Pays a wallet pay run makes: enough for seconds of saturation (1,000 were paid in half a second on a
@@ -106,8 +106,7 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       const perSecond = new Map<Kind, number>();
       for (const kind of round % 2 === 0 ? [none, subscribed] : [subscribed, none]) {
-        await enableEndpoint(kind.endpoint);
-        await emptyWal(observer);
+        await readyForRound(observer, kind.endpoint, enableEndpoint);
         const written = await eventsWritten(observer.db);
         const measured = phase.scenario(kind);
         const result = await run({ ...measured, name: `${measured.name}, round ${round + 1}` });
