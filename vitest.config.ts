@@ -11,7 +11,7 @@ const INCLUDE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  * time, after the others, on a machine that runs nothing else of the suite meanwhile.
  */
 const ALONE = [
-  'src/core/event-loop-load.test.ts',
+  'src/core/serving-load.test.ts',
   'src/core/goods/short-link.test.ts',
   'test/committed-inserts.test.ts',
   'test/goods-upstream.test.ts',

@@ -1,11 +1,11 @@
 // The partner commerce operations the benchmarks load (bench/commerce.ts, bench/webhooks.ts): the
-// demo member's pay orders prepared before a run, and the order create and wallet pay scenarios.
+// members' pay orders prepared before a run, and the order create and wallet pay scenarios.
 import { DEMO_GOODS } from '../prisma/demo/catalog';
 import { DEMO_MEMBER } from '../prisma/demo/member';
 import type { Db } from '../src/core/db/client';
 import { isUniqueViolation } from '../src/core/db/unique-violation';
 import { PayOrderKind } from '../src/core/order/statuses';
-import { createPurchaseOrder } from '../test/support/commerce-fixtures';
+import { createBoundMember, createPurchaseOrder, type MemberFixture } from '../test/support/commerce-fixtures';
 import { SEED } from '../test/support/database';
 import type { Scenario } from './harness';
 
@@ -20,25 +20,45 @@ function demoGoods() {
 /** The goods and SKU every order of the benchmarks buys. */
 export const { goods, sku } = demoGoods();
 
-/** Writes `count` unpaid orders of the demo member (1.00 CNY each, so its balance covers them all); answers their payment ids. */
-export async function preparePayableOrders(db: Db, count: number): Promise<string[]> {
-  const paymentIds: string[] = [];
-  const member = await db.member.findUniqueOrThrow({ where: { unionId: DEMO_MEMBER.unionId }, include: { addresses: true } });
-  const fixture = { memberId: member.id, unionId: member.unionId, externalUserId: DEMO_MEMBER.externalUserId, addressId: member.addresses[0]?.id as number };
-  while (paymentIds.length < count) {
+/**
+ * Members whose pays the webhook benches spread over (BENCH_PAY_MEMBERS, default 100; 1 is the demo
+ * member alone, as before the eighteenth session): ten connections' pays seldom wait on one wallet.
+ */
+export const PAY_MEMBERS = Number(process.env.BENCH_PAY_MEMBERS ?? 100);
+
+/** A prepared order to pay, and the partner's id of the member whose wallet pays it. */
+export interface Payable {
+  paymentId: string;
+  externalUserId: string;
+}
+
+/**
+ * Writes `count` unpaid orders (1.00 CNY each) dealt in turn to `members` members bound to the seeded
+ * partner: the demo member and `members - 1` new ones, each wallet covering its orders. A pay locks its
+ * member's wallet row, so the pays of one member run one after the other; real traffic is many
+ * members' pays at once (BENCH_PAY_MEMBERS in the webhook benches).
+ */
+export async function preparePayableOrders(db: Db, count: number, members = 1): Promise<Payable[]> {
+  const demo = await db.member.findUniqueOrThrow({ where: { unionId: DEMO_MEMBER.unionId }, include: { addresses: true } });
+  const payers: MemberFixture[] = [{ memberId: demo.id, unionId: demo.unionId, externalUserId: DEMO_MEMBER.externalUserId, addressId: demo.addresses[0]?.id as number }];
+  // Twice their goods price each (room for fees), so each can pay all of its orders.
+  const balance = 2 * 100 * Math.ceil(count / members);
+  while (payers.length < members) payers.push(await createBoundMember(db, { balance }));
+  const payables: Payable[] = [];
+  while (payables.length < count) {
+    const payer = payers[payables.length % payers.length] as MemberFixture;
     // Thousands of business numbers in one second can collide (the services retry; so does this).
-    const order = await createPurchaseOrder(db, fixture, { lines: [{ goodsId: goods.goodsId, skuId: sku.skuId, unitPrice: 100 }] }).catch((error: unknown) => {
+    const order = await createPurchaseOrder(db, payer, { lines: [{ goodsId: goods.goodsId, skuId: sku.skuId, unitPrice: 100 }] }).catch((error: unknown) => {
       if (isUniqueViolation(error)) return undefined;
       throw error;
     });
-    if (order) paymentIds.push(order.paymentId);
+    if (order) payables.push({ paymentId: order.paymentId, externalUserId: payer.externalUserId });
   }
-  // Whatever the seeded balance, the member can pay every one of them (twice their goods price each:
-  // room for fees), however many rounds a bench runs.
-  await db.wallet.update({ where: { memberId: member.id }, data: { balance: { increment: 2 * 100 * count } } });
+  // Whatever the seeded balance, the demo member too, however many rounds a bench runs.
+  await db.wallet.update({ where: { memberId: demo.id }, data: { balance: { increment: balance } } });
   const kinds = await db.payOrder.groupBy({ by: ['kind'], _count: true });
   if (!kinds.every((kind) => kind.kind === PayOrderKind.PURCHASE)) throw new Error('unexpected pay orders');
-  return paymentIds;
+  return payables;
 }
 
 /** The request headers of the seeded partner, with a fresh token. */
@@ -75,20 +95,20 @@ export function orderCreateScenario(appUrl: string, headers: Record<string, stri
   };
 }
 
-/** Wallet pay: exactly one request per prepared order. */
-export function walletPayScenario(appUrl: string, headers: Record<string, string>, paymentIds: readonly string[], label = ''): Scenario {
+/** Wallet pay: exactly one request per prepared order, by its member. */
+export function walletPayScenario(appUrl: string, headers: Record<string, string>, payables: readonly Payable[], label = ''): Scenario {
   let paySeq = 0;
   return {
-    name: `wallet pay POST /open-api/pay/wallet/pay (${paymentIds.length} orders)${label}`,
+    name: `wallet pay POST /open-api/pay/wallet/pay (${payables.length} orders)${label}`,
     url: `${appUrl}/open-api/pay/wallet/pay`,
     method: 'POST',
     headers,
-    amount: paymentIds.length,
+    amount: payables.length,
     requests: [
       {
         setupRequest: (request) => ({
           ...request,
-          body: JSON.stringify({ externalUserId: DEMO_MEMBER.externalUserId, paymentId: paymentIds[paySeq++ % paymentIds.length] }),
+          body: JSON.stringify(payables[paySeq++ % payables.length]),
         }),
       },
     ],

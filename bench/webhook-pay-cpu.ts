@@ -42,7 +42,7 @@ import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SEED } from '../test/support/database';
-import { partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
+import { PAY_MEMBERS, type Payable, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { endpointSwitch, eventsWritten, readyForRound } from './alternating-rounds';
 import { run, startServers } from './harness';
 import { median } from './stats';
@@ -102,17 +102,17 @@ function drainEvents(round: number, pays: number): OutboxEvent[] {
 }
 
 /**
- * A server on a new seeded database with `payables` orders to pay, and with an endpoint, the
+ * A server on a new seeded database with `count` orders to pay, and with an endpoint, the
  * endpoint's drain rounds' events and its switch.
  */
-async function launchServer(name: string, withEndpoint: boolean, payables: number, checkout?: string) {
-  let paymentIds: string[] = [];
+async function launchServer(name: string, withEndpoint: boolean, count: number, checkout?: string) {
+  let payables: Payable[] = [];
   let endpointId = 0;
   const servers = await startServers({
     demoData: true,
     checkout,
     prepare: async (db) => {
-      paymentIds = await preparePayableOrders(db, payables);
+      payables = await preparePayableOrders(db, count, PAY_MEMBERS);
       if (!withEndpoint) return;
       const endpoint = await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiverUrl}/${name}`, eventTypes: [], secret: newWebhookSecret() } });
       endpointId = endpoint.id;
@@ -125,22 +125,22 @@ async function launchServer(name: string, withEndpoint: boolean, payables: numbe
   // The bench's own connection, to see pays and deliveries recorded without asking the server.
   const observer = await openDatabase(servers.scratch.target);
   const enableEndpoint = withEndpoint ? await endpointSwitch(servers.appUrl, endpointId) : undefined;
-  return { servers, observer, paymentIds, taken: 0, enableEndpoint, headers: await partnerHeaders(servers.appUrl), paid: 0, delivered: 0 };
+  return { servers, observer, payables, taken: 0, enableEndpoint, headers: await partnerHeaders(servers.appUrl), paid: 0, delivered: 0 };
 }
 
 /** A server process of one checkout, started anew for each of BENCH_SERVER_STARTS; `kinds` kinds of rounds take its orders. */
 async function startServer(name: string, withEndpoint: boolean, kinds: number, checkout?: string) {
-  const payables = kinds * (PAYS * ALL_ROUNDS + RATE * RATE_SECONDS);
-  let live = await launchServer(name, withEndpoint, payables, checkout);
+  const count = kinds * (PAYS * ALL_ROUNDS + RATE * RATE_SECONDS);
+  let live = await launchServer(name, withEndpoint, count, checkout);
   return {
     name,
     get live() {
       return live;
     },
     /** The next `count` orders to pay. */
-    take(count: number): string[] {
+    take(count: number): Payable[] {
       live.taken += count;
-      return live.paymentIds.slice(live.taken - count, live.taken);
+      return live.payables.slice(live.taken - count, live.taken);
     },
     async stop() {
       await live.observer.close();
@@ -149,7 +149,7 @@ async function startServer(name: string, withEndpoint: boolean, kinds: number, c
     /** Stops this server and starts a new one on a new database: the next start's rounds are its. */
     async relaunch() {
       await this.stop();
-      live = await launchServer(name, withEndpoint, payables, checkout);
+      live = await launchServer(name, withEndpoint, count, checkout);
     },
   };
 }
@@ -176,6 +176,7 @@ function target(label: string, withEndpoint: boolean, server: Server) {
     cpuPerPay: [] as number[],
     mainCpuPerPay: [] as number[],
     mainCpuPerPayWhilePaying: [] as number[],
+    deliveriesWhilePaying: [] as number[],
     paysPerSecond: [] as number[],
     deliveredPaysPerSecond: [] as number[],
     cpuPerDelivery: [] as number[],
@@ -222,11 +223,11 @@ async function targetsOf(prefix: string, checkout?: string): Promise<Target[]> {
 }
 
 /** POSTs one pay per 1/rate s (on time, whatever the answers), answers each pay's latency in ms. */
-async function payAtRate(target: Target, paymentIds: readonly string[], rate: number): Promise<number[]> {
+async function payAtRate(target: Target, payables: readonly Payable[], rate: number): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(`${target.servers.appUrl}/open-api/pay/wallet/pay`);
   const start = performance.now();
-  const pays = paymentIds.map(async (paymentId, index) => {
+  const pays = payables.map(async (payable, index) => {
     const due = start + (index * 1000) / rate;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     const sent = performance.now();
@@ -238,7 +239,7 @@ async function payAtRate(target: Target, paymentIds: readonly string[], rate: nu
         response.on('error', reject);
       });
       request.on('error', reject);
-      request.end(JSON.stringify({ externalUserId: DEMO_MEMBER.externalUserId, paymentId }));
+      request.end(JSON.stringify(payable));
     });
     if (!answer.startsWith('{"code":0')) throw new Error(`${target.label}: pay refused: ${answer.slice(0, 200)}`);
     return performance.now() - sent;
@@ -267,14 +268,19 @@ try {
       const order = targets.map((_, index) => targets[(index + start * ALL_ROUNDS + round) % targets.length] as Target);
       for (const target of order) {
         await target.ready();
-        const paymentIds = target.server.take(PAYS);
+        const payables = target.server.take(PAYS);
         const written = await eventsWritten(target.observer.db);
         const before = await target.cpu();
         const started = performance.now();
         // The main thread's CPU when the last pay was answered (not when the load generator resolves, up
         // to a second later, while the server already fans out the backlog at full speed).
         let paying = Number.NaN;
-        const result = await run(walletPayScenario(target.servers.appUrl, target.headers, paymentIds), () => (paying = mainThreadMicros(target.servers.pid)));
+        const receivedBefore = received.get(target.server.name) ?? 0;
+        let receivedWhilePaying = Number.NaN;
+        const result = await run(walletPayScenario(target.servers.appUrl, target.headers, payables), () => {
+          paying = mainThreadMicros(target.servers.pid);
+          receivedWhilePaying = (received.get(target.server.name) ?? 0) - receivedBefore;
+        });
         if (result.rejected > 0 || result.non2xx > 0) throw new Error(`round ${round}: ${result.rejected} pays rejected, ${result.non2xx} not 2xx`);
         // A pay the load generator gave up on (its 10 s time-out, on a saturated machine) still runs to
         // its end in the server: wait for every pay, then for every delivery.
@@ -286,6 +292,7 @@ try {
         target.cpuPerPay.push((after.all - before.all) / PAYS);
         target.mainCpuPerPay.push((after.main - before.main) / PAYS);
         target.mainCpuPerPayWhilePaying.push((paying - before.main) / PAYS);
+        target.deliveriesWhilePaying.push(receivedWhilePaying);
         target.paysPerSecond.push(result.requestsPerSecond);
         target.deliveredPaysPerSecond.push(PAYS / seconds);
       }
@@ -327,6 +334,9 @@ try {
       console.log(`    ${target.label.padEnd(18)} ${show(of(target))}   median ${mine.toFixed(0)}${ratio}`);
     }
   }
+  const withEndpoint = targets.filter((target) => target.withEndpoint);
+  // The worker's share while the pays saturated the server: its throttle at work (up to 16 deliveries a second by default).
+  console.log(`  deliveries received while paying, of ${PAYS * EVENTS_PER_PAY} a round: ${withEndpoint.map((target) => `${target.label} ${target.deliveriesWhilePaying.join(' / ')}`).join('; ')}`);
   console.log(`\n2. Deliveries only: server CPU per delivery, µs, process / main thread, ${DRAIN_PAYS * EVENTS_PER_PAY} deliveries per round (${DRAIN_PAYS} on one key, ${DRAIN_PAYS} each its own)`);
   for (const target of targets.filter((candidate) => candidate.withEndpoint)) {
     console.log(`${target.label.padEnd(18)} ${show(target.cpuPerDelivery)}   median ${median(target.cpuPerDelivery).toFixed(0)}   main thread ${show(target.mainCpuPerDelivery)}   median ${median(target.mainCpuPerDelivery).toFixed(0)}`);

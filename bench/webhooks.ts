@@ -13,7 +13,7 @@ import { type Database, openDatabase } from '../src/core/db/client';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { SEED } from '../test/support/database';
-import { orderCreateScenario, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
+import { orderCreateScenario, PAY_MEMBERS, type Payable, partnerHeaders, preparePayableOrders, walletPayScenario } from './commerce-scenarios';
 import { endpointSwitch, eventsWritten, readyForRound } from './alternating-rounds';
 import { type BenchServers, DURATION_SECONDS, report, run, type ScenarioResult, startServers } from './harness';
 
@@ -68,12 +68,12 @@ async function timeDeliveries(servers: BenchServers): Promise<void> {
   console.log(`p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms (target p99 < 1000 ms)`);
 }
 
-let paymentIds: string[] = [];
+let payables: Payable[] = [];
 let endpointId = 0;
 const servers = await startServers({
   demoData: true,
   prepare: async (db) => {
-    paymentIds = await preparePayableOrders(db, PAYABLE_ORDERS * ROUNDS * 2);
+    payables = await preparePayableOrders(db, PAYABLE_ORDERS * ROUNDS * 2, PAY_MEMBERS);
     endpointId = (await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: receiverUrl, eventTypes: [], secret: newWebhookSecret() } })).id;
   },
 });
@@ -98,7 +98,7 @@ try {
     { name: 'order create POST /open-api/order/purchase/create', scenario: (kind: Kind) => orderCreateScenario(servers.appUrl, headers, kind.label) },
     {
       name: `wallet pay POST /open-api/pay/wallet/pay (${PAYABLE_ORDERS} orders a run)`,
-      scenario: (kind: Kind) => walletPayScenario(servers.appUrl, headers, paymentIds.slice(taken, (taken += PAYABLE_ORDERS)), kind.label),
+      scenario: (kind: Kind) => walletPayScenario(servers.appUrl, headers, payables.slice(taken, (taken += PAYABLE_ORDERS)), kind.label),
     },
   ];
   for (const phase of phases) {

@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { DEMO_MEMBER } from '../prisma/demo/member';
 import { SYSTEM_TENANT_ID } from '../src/core/tenant/tenant-directory';
 import { SEED } from '../test/support/database';
-import { goods, orderCreateScenario, partnerHeaders, preparePayableOrders, sku, walletPayScenario } from './commerce-scenarios';
+import { goods, orderCreateScenario, type Payable, partnerHeaders, preparePayableOrders, sku, walletPayScenario } from './commerce-scenarios';
 import { run, type Scenario, startBaseline, startServers } from './harness';
 import { openRawDriver, type RawOrderInput, rawOrderCreate, rawWalletPay } from './raw-driver';
 import { median } from './stats';
@@ -27,7 +27,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /** Writes per round: the app's, the raw reference's, and the baseline's (pays each consume a prepared order). */
 const SHARES = 3;
 
-let paymentIds: string[] = [];
+let payables: Payable[] = [];
 let orderer: RawOrderInput | undefined;
 const servers = await startServers({
   demoData: true,
@@ -42,7 +42,7 @@ const servers = await startServers({
       goodsId: goods.goodsId,
       skuId: sku.skuId,
     };
-    if (MODE === 'pay') paymentIds = await preparePayableOrders(db, WRITES * (WARMUP + ROUNDS) * SHARES);
+    if (MODE === 'pay') payables = await preparePayableOrders(db, WRITES * (WARMUP + ROUNDS) * SHARES);
   },
 });
 const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, servers.scratch.target.url) : undefined;
@@ -53,12 +53,12 @@ const cpuNow = () => {
 };
 try {
   const headers = await partnerHeaders(servers.appUrl);
-  const idsOf = (round: number, share: number) => paymentIds.slice((round * SHARES + share) * WRITES, (round * SHARES + share + 1) * WRITES);
+  const payablesOf = (round: number, share: number) => payables.slice((round * SHARES + share) * WRITES, (round * SHARES + share + 1) * WRITES);
   const scenarioOf = (appUrl: string, round: number, share: number): Scenario =>
-    MODE === 'pay' ? walletPayScenario(appUrl, headers, idsOf(round, share)) : { ...orderCreateScenario(appUrl, headers), amount: WRITES };
+    MODE === 'pay' ? walletPayScenario(appUrl, headers, payablesOf(round, share)) : { ...orderCreateScenario(appUrl, headers), amount: WRITES };
   const rawWrite = async (round: number) => {
     if (MODE === 'pay') {
-      for (const paymentId of idsOf(round, 1)) if (!(await rawWalletPay(raw, paymentId, orderer?.memberId as number))) throw new Error(`raw pay: ${paymentId} not payable`);
+      for (const { paymentId } of payablesOf(round, 1)) if (!(await rawWalletPay(raw, paymentId, orderer?.memberId as number))) throw new Error(`raw pay: ${paymentId} not payable`);
     } else {
       for (let index = 0; index < WRITES; index++) await rawOrderCreate(raw, orderer as RawOrderInput);
     }

@@ -1,7 +1,9 @@
-// Partner calls come first: while the process's event loop is saturated, the webhook worker takes a
+// Partner calls come first: while calls saturate the process (its event loop, or its database: calls
+// always in flight with the loop half busy; serving-load.ts), the webhook worker takes a
 // bounded share (a claim of busyRunsPerClaim runs of at most busyRunLength every busyClaimIntervalMs, and a fan-out of one batch
 // of pending events only when no delivery is due to fill them) and sends the backlog once the load
 // falls; never nothing, so events still move under a load that never ends.
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../src/core/logger';
 import { WebhookEventType } from '../src/core/webhook/event-types';
@@ -53,14 +55,21 @@ async function expectAllReceived(path: string, count: number, withinMs: number):
 }
 
 /**
- * Keeps the event loop about 95% busy (19 ms of every 20 spent in a callback) until stopped; I/O and
- * timers still run in the gaps. With `calls`, each turn is also a request through the app (counted by
- * its root hook, as a process serving calls flat out); without, the loop is busy with background work.
+ * Loads the process until stopped, in turns of 20 ms. `calls`: each turn a request through the app
+ * (counted by its root hook) and the loop 95% busy, as a process serving calls flat out. `background`:
+ * the loop as busy, no call (background work). `waiting calls`: each turn `busyMs` of the loop and a
+ * request whose body arrives over 40 ms, so two are in flight at any time: a process whose calls wait
+ * on its database (busyMs 10) or on something idle, as an upstream site (busyMs 1).
  */
-function saturate(calls: boolean): () => void {
+function saturate(load: 'calls' | 'background' | 'waiting calls', busyMs = 19): () => void {
   const timer = setInterval(() => {
-    if (calls) void test.app.inject({ method: 'GET', url: '/healthz' });
-    const end = performance.now() + 19;
+    if (load === 'calls') void test.app.inject({ method: 'GET', url: '/healthz' });
+    if (load === 'waiting calls') {
+      const body = new PassThrough();
+      setTimeout(() => body.end('{"query":"{ __typename }"}'), 40);
+      void test.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: body });
+    }
+    const end = performance.now() + busyMs;
     while (performance.now() < end);
   }, 20);
   return () => clearInterval(timer);
@@ -78,7 +87,7 @@ describe('webhook deliveries under a saturated event loop', () => {
   });
 
   it('take a bounded share while it is, still move, and catch up once it is not', async () => {
-    const stop = saturate(true);
+    const stop = saturate('calls');
     try {
       await oneWindowAndMore();
       await eventsFor('/busy', 20);
@@ -99,7 +108,7 @@ describe('webhook deliveries under a saturated event loop', () => {
     // One member's wallet: its events only, so the other cases' outbox events do not reach it.
     const endpoint = await endpointAt('/one-key', [WebhookEventType.WALLET_DEBITED]);
     const oneKey = eventsOf('/one-key', 40).map((event) => ({ ...event, type: WebhookEventType.WALLET_DEBITED, orderingKey: 'wallet:one-member' }));
-    const stop = saturate(true);
+    const stop = saturate('calls');
     try {
       await oneWindowAndMore();
       await writeEvents(test.db, oneKey, () => [endpoint]);
@@ -123,7 +132,7 @@ describe('webhook deliveries under a saturated event loop', () => {
     const endpoint = await endpointAt('/fan-out');
     await test.core.bus.publish({ kind: 'webhook-endpoints-changed', tenantId: 1, partnerClientId: SEED.partnerClientId });
     const fannedOut = () => test.db.webhookEvent.count({ where: { orderingKey: { startsWith: '/fan-out:' } } });
-    const stop = saturate(true);
+    const stop = saturate('calls');
     try {
       await oneWindowAndMore();
       await test.core.webhookOutbox.emit(test.db, eventsOf('/fan-out', 60));
@@ -143,12 +152,39 @@ describe('webhook deliveries under a saturated event loop', () => {
   });
 
   it('go out at once when the loop is busy with no call being served (a backlog has nobody to yield to)', async () => {
-    const stop = saturate(false);
+    const stop = saturate('background');
     try {
       await oneWindowAndMore();
       await eventsFor('/background', 20);
       // Throttled, one run per 400 ms would take about 8 s for 20 events of their own keys.
       await expectAllReceived('/background', 20, 3_000);
+    } finally {
+      stop();
+    }
+  });
+
+  it('take a bounded share while calls wait without a pause on what bounds the process, the loop half busy (its database)', async () => {
+    const stop = saturate('waiting calls', 10);
+    try {
+      await oneWindowAndMore();
+      await eventsFor('/bound', 20);
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const sent = receivedAt('/bound');
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(Math.ceil((performance.now() - started) / SETTINGS.busyClaimIntervalMs) + 1);
+    } finally {
+      stop();
+    }
+    await expectAllReceived('/bound', 20, 5_000);
+  });
+
+  it('go out at once while calls wait without a pause with the loop mostly idle (on an upstream site)', async () => {
+    const stop = saturate('waiting calls', 1);
+    try {
+      await oneWindowAndMore();
+      await eventsFor('/waiting', 20);
+      await expectAllReceived('/waiting', 20, 3_000);
     } finally {
       stop();
     }
@@ -168,7 +204,7 @@ describe('webhook deliveries in a burst of calls after a quiet spell', () => {
     const taken = () => test.db.webhookDelivery.count({ where: { endpointId: endpoint.id, OR: [{ leaseToken: { not: null } }, { attempts: { gt: 0 } }] } });
     // Quiet: the worker's start-up claims (and on PostgreSQL the one its LISTEN makes) are behind it.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const stop = saturate(true);
+    const stop = saturate('calls');
     let firstClaim: number;
     try {
       await new Promise((resolve) => setTimeout(resolve, 40));

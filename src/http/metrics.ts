@@ -12,6 +12,7 @@ import type { Database, Db } from '../core/db/client';
 import { ErrorCatalogue } from '../core/errors/catalogue';
 import { refusal } from '../core/errors/reasons';
 import { isServiceError } from '../core/errors/service-error';
+import { noteCallAnswered } from '../core/serving-load';
 import { type CounterSeries, type HistogramSeries, PlainCounter, PlainHistogram } from './plain-metrics';
 import { routeConfig } from './route-config';
 
@@ -170,7 +171,10 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, optio
   // A callback hook: no promise per request on the hot path. No onSend hook reads the envelope's code
   // from the payload: sendError notes it on the request (an onSend hook on every answer cost ~2 µs).
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.answered(request.method, routeConfig(request).url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000, request.envelopeCode);
+    const elapsedMs = reply.elapsedTime;
+    metrics.answered(request.method, routeConfig(request).url ?? '(unmatched)', reply.statusCode, elapsedMs / 1000, request.envelopeCode);
+    // In the same hook, the serving load: background work (webhook deliveries) yields to calls while they saturate the process.
+    noteCallAnswered(elapsedMs);
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Core } from '../core/core';
-import { noteCallServed } from '../core/event-loop-load';
 import { API_HEADERS } from './browser-security';
 import { ipBlacklistGuard } from './ip-blacklist-guard';
 import { type AppMetrics, registerMetrics } from './metrics';
@@ -29,8 +28,6 @@ export function registerRequestEnvelope(app: FastifyInstance, core: Core, metric
   // One callback hook, first of all: the security headers and the request id go on every answer, a
   // blacklisted caller's refusal included. Each hook is a step of Fastify's hook runner per request.
   app.addHook('onRequest', (request, reply, done) => {
-    // Background work (webhook deliveries) yields to calls while they saturate the loop.
-    noteCallServed();
     const config = routeConfig(request);
     reply.headers(config.securityHeaders ?? API_HEADERS).header('x-request-id', request.id);
     const refused = blacklistRefusal(request, config);

@@ -9,9 +9,10 @@
 // claim per run, not a claim per event.
 // The worker fans out and claims when a pending event or a delivery is committed (in this process at
 // once, from others through PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends,
-// and every poll interval as the safety net. Partner calls come first: while the event loop is
-// saturated, fan-outs and deliveries get a small bounded share (busy* settings) and catch up when the
-// load falls, so they do not take a saturated process's capacity from the calls that cause them.
+// and every poll interval as the safety net. Partner calls come first: while calls saturate the
+// process (its event loop, or its database: serving-load.ts), fan-outs and deliveries get a small
+// bounded share (busy* settings) and catch up when the load falls, so they do not take a saturated
+// process's capacity from the calls that cause them.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -21,7 +22,7 @@ import { COMMITTED_INSERT_CHANNEL } from '../db/committed-inserts';
 import type { Database } from '../db/client';
 import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
-import { EventLoopLoad, type LoadMark } from '../event-loop-load';
+import { type LoadMark, ServingLoad } from '../serving-load';
 import type { ServiceLogger } from '../logger';
 import { DELIVERY_TABLE, FAN_OUT_BATCH, PENDING_EVENT_TABLE, type WebhookOutbox } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
@@ -48,8 +49,10 @@ export interface WebhookWorkerSettings {
   fanOutBatch: number;
   /** An ended attempt is recorded this long after, with the others ended meanwhile (one transaction), ms. */
   recordDelayMs: number;
-  /** The event loop is saturated when it was at least this busy (0-1) over its last loadWindowMs. */
+  /** The process is saturated when calls kept its event loop at least this busy (0-1) over its last loadWindowMs, */
   busyUtilization: number;
+  /** or kept it serving without a pause (a call in flight on average) and the loop at least this busy (serving-load.ts). */
+  boundUtilization: number;
   /** The window over which the event loop's utilization is measured, ms. */
   loadWindowMs: number;
   /** While saturated: runs one claim takes at most (runs waiting on a slow receiver cost nothing, so they are not counted), deliveries a run holds at most, and a claim at most this often (ms). */
@@ -79,6 +82,8 @@ export const WEBHOOK_WORKER_DEFAULTS: WebhookWorkerSettings = {
   // once the load falls. At 100 pays/s the loop is far from saturated and deliveries go out at once.
   // (What an endpoint still costs a saturated pay is the outbox rows in its transaction: bench/README.md.)
   busyUtilization: 0.9,
+  // A saturated wallet pay on PostgreSQL keeps the loop ~45-55% busy (bench/README.md); at 100 pays/s it is ~20%.
+  boundUtilization: 0.3,
   loadWindowMs: 250,
   busyRunsPerClaim: 2,
   busyRunLength: 4,
@@ -213,7 +218,7 @@ export class WebhookWorker {
   /** Ended attempts not yet recorded, and whether a recording round is under way or scheduled. */
   private readonly unrecorded: QueuedRecord[] = [];
   private recording = false;
-  private readonly load: EventLoopLoad;
+  private readonly load: ServingLoad;
   /** When the first wake-up since the last claim came: the next claim judges the loop since then too. */
   private wokenAt: LoadMark | undefined;
   /** Pending events may be waiting: a commit of some was heard, or a fan-out left some. */
@@ -231,7 +236,7 @@ export class WebhookWorker {
     private readonly bus: InvalidationBus,
     private readonly clock: Clock = systemClock,
   ) {
-    this.load = new EventLoopLoad(settings.busyUtilization, settings.loadWindowMs);
+    this.load = new ServingLoad(settings.busyUtilization, settings.boundUtilization, settings.loadWindowMs);
   }
 
   private now(): number {
@@ -355,7 +360,7 @@ export class WebhookWorker {
 
   /**
    * Fans out, claims what there is room for and starts sending its runs; answers the delay before the
-   * next claim. While the loop is saturated a claim takes busyRunsPerClaim runs and fans out one batch
+   * next claim. While the process is saturated a claim takes busyRunsPerClaim runs and fans out one batch
    * only when the deliveries due could not fill them: a fan-out beyond what the bounded share sends
    * would spend the calls' time on deliveries that wait anyway, and the rest waits pending until the load falls.
    */

@@ -1,27 +1,43 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventLoopLoad, noteCallServed } from './event-loop-load';
+import { noteCallAnswered, ServingLoad } from './serving-load';
 
 /**
  * Keeps the event loop running callbacks without a pause for `ms`, in slices so its timers still fire
- * between them; with `calls`, each slice is a call served (as the HTTP layer counts them).
+ * between them; with `calls`, each slice answers a call of 1 ms (as the HTTP layer counts them).
  */
 async function spin(ms: number, calls: boolean): Promise<void> {
   const end = performance.now() + ms;
   while (performance.now() < end) {
-    if (calls) noteCallServed();
+    if (calls) noteCallAnswered(1);
     const slice = performance.now() + 19;
     while (performance.now() < slice);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-describe('EventLoopLoad', () => {
-  let load: EventLoopLoad | undefined;
+/**
+ * For `ms`, in slices of 20 ms: runs callbacks for `busyMs` of each, then waits (the loop idle), and
+ * answers calls keeping `inFlight` calls in flight on average (their time summed, as the HTTP layer
+ * counts it).
+ */
+async function serve(ms: number, busyMs: number, inFlight: number): Promise<void> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const slice = performance.now();
+    while (performance.now() < slice + busyMs);
+    noteCallAnswered(inFlight * 10);
+    noteCallAnswered(inFlight * 10);
+    await sleep(Math.max(0, slice + 20 - performance.now()));
+  }
+}
+
+describe('ServingLoad', () => {
+  let load: ServingLoad | undefined;
   afterEach(() => load?.stop());
 
   it('is saturated after a window in which calls kept the loop from waiting, and not after one in which it mostly waited', async () => {
-    load = new EventLoopLoad(0.9, 50);
+    load = new ServingLoad(0.9, 0.3, 50);
     load.start();
     expect(load.isSaturated()).toBe(false);
     await spin(150, true);
@@ -31,7 +47,7 @@ describe('EventLoopLoad', () => {
   });
 
   it('is not saturated by a loop kept busy with no call served (background work alone yields to nobody)', async () => {
-    load = new EventLoopLoad(0.9, 50);
+    load = new ServingLoad(0.9, 0.3, 50);
     load.start();
     await spin(150, false);
     expect(load.isSaturated()).toBe(false);
@@ -39,8 +55,24 @@ describe('EventLoopLoad', () => {
     expect(load.isSaturated()).toBe(true);
   });
 
+  it('is saturated by calls always in flight while the loop is half busy (a process bound by its database), not by calls with an idle loop or by few calls', async () => {
+    load = new ServingLoad(0.9, 0.3, 100);
+    load.start();
+    await serve(300, 10, 3);
+    expect(load.isSaturated()).toBe(true);
+    // Calls waiting on something idle (an upstream site): the loop does little.
+    await serve(300, 1, 3);
+    expect(load.isSaturated()).toBe(false);
+    // A loop as busy, with a call in flight a tenth of the time.
+    await serve(300, 10, 0.1);
+    expect(load.isSaturated()).toBe(false);
+    expect(load.saturatedNow(load.mark())).toBe(false);
+    await serve(300, 10, 3);
+    expect(load.isSaturated()).toBe(true);
+  });
+
   it('is saturated by a burst of calls after a quiet spell within two fifths of a window, not only when a whole window is busy', async () => {
-    load = new EventLoopLoad(0.9, 1_000);
+    load = new ServingLoad(0.9, 0.3, 1_000);
     load.start();
     await sleep(50);
     await spin(100, true);
@@ -52,7 +84,7 @@ describe('EventLoopLoad', () => {
   });
 
   it('is saturated now, from a mark, by a burst of calls that began with it, before any fifth of the window sees the burst', async () => {
-    load = new EventLoopLoad(0.9, 1_000);
+    load = new ServingLoad(0.9, 0.3, 1_000);
     load.start();
     await sleep(50);
     const mark = load.mark();
@@ -66,7 +98,7 @@ describe('EventLoopLoad', () => {
   });
 
   it('is saturated now, from the latest reading, by a burst of calls since it, before a whole fifth of the window is busy', async () => {
-    load = new EventLoopLoad(0.9, 1_000);
+    load = new ServingLoad(0.9, 0.3, 1_000);
     load.start();
     // The first fifth is read at 200 ms; the burst begins right after it and ends before the next.
     await sleep(203);
@@ -76,7 +108,7 @@ describe('EventLoopLoad', () => {
   });
 
   it('is not saturated now when the loop mostly waited, was busy with no call, or too little time went by', async () => {
-    load = new EventLoopLoad(0.9, 1_000);
+    load = new ServingLoad(0.9, 0.3, 1_000);
     load.start();
     const quiet = load.mark();
     await sleep(20);
@@ -87,14 +119,14 @@ describe('EventLoopLoad', () => {
     expect(load.saturatedNow(background)).toBe(false);
     const brief = load.mark();
     const end = performance.now() + 5;
-    noteCallServed();
+    noteCallAnswered(1);
     while (performance.now() < end);
     expect(load.saturatedNow(brief)).toBe(false);
     expect(load.isSaturated()).toBe(false);
   });
 
   it('is not saturated once stopped, and measures nothing until started', async () => {
-    load = new EventLoopLoad(0.9, 50);
+    load = new ServingLoad(0.9, 0.3, 50);
     await spin(150, true);
     expect(load.isSaturated()).toBe(false);
     load.start();
