@@ -1,6 +1,6 @@
 // The webhook worker's wake-up (db/committed-inserts.ts): told of a delivery only once its
-// transaction has committed, never of one rolled back; on PostgreSQL other processes hear it through
-// NOTIFY, which the server delivers on commit only.
+// transaction has committed, never of one rolled back; on PostgreSQL other processes hear of pending
+// events and deliveries through the NOTIFY their tables' triggers send, delivered on commit only.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../src/core/db/client';
@@ -106,10 +106,9 @@ describe('in this process, through raw statements (db/raw-sql.ts)', () => {
 });
 
 describe.runIf(TEST_DATABASE === 'postgresql')('in other processes (PostgreSQL)', () => {
-  it('NOTIFY reaches a listener on commit only', async () => {
+  it('NOTIFY reaches a listener on commit only, once a transaction, from whatever writes the rows', async () => {
     const endpoint = await createEndpoint();
-    // As in a process that serves requests and delivers nothing: it announces, no one watches here.
-    test.database.committedInserts.announce('WebhookDelivery');
+    // No one watches in this process, as in one that serves requests and delivers nothing.
     const listener = new pg.Client({ connectionString: test.database.target.url });
     await listener.connect();
     try {
@@ -131,6 +130,16 @@ describe.runIf(TEST_DATABASE === 'postgresql')('in other processes (PostgreSQL)'
       const deadline = Date.now() + 10_000;
       while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard).toEqual(['WebhookDelivery']);
+      // A pending event, written by a statement of Prisma's own: two inserts, one notification.
+      await test.db.$transaction(async (tx) => {
+        for (let index = 0; index < 2; index++) {
+          await tx.webhookPendingEvent.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: 'wake', payload: {}, occurredAt: new Date() } });
+        }
+      });
+      while (heard.length === 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Time for a second one to arrive: none must.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['WebhookDelivery', 'WebhookPendingEvent']);
     } finally {
       await listener.end();
     }

@@ -78,7 +78,7 @@ import { TenantPackageService } from './tenant/tenant-package-service';
 import { TenantService } from './tenant/tenant-service';
 import { WalletService } from './wallet/wallet-service';
 import { WebhookEndpointService, type WebhookUrlPolicy } from './webhook/webhook-endpoint-service';
-import { DELIVERY_TABLE, PENDING_EVENT_TABLE, WebhookOutbox } from './webhook/webhook-outbox';
+import { WebhookOutbox } from './webhook/webhook-outbox';
 
 export interface CoreOptions {
   database: Database;
@@ -301,9 +301,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const errorCodes = new ErrorCodeService(database.db, bus, logger);
   await errorCodes.start();
   const webhookOutbox = new WebhookOutbox(bus);
-  // Every process that writes pending events or deliveries wakes the ones that send them, whether it sends or not.
-  database.committedInserts.announce(PENDING_EVENT_TABLE);
-  database.committedInserts.announce(DELIVERY_TABLE);
   const qc = new QcService(database.db, webhookOutbox, database.reads);
   const members = new MemberService(database.db, bus, database.reads);
   const bindings = new PartnerBindings(database.db, bus);

@@ -49,7 +49,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const driver = target.provider === 'sqlite' ? withStatementCache(connected.factory) : connected.factory;
   const connection = target.provider === 'sqlite' ? withConnectionLock(driver) : driver;
   const committedInserts = new CommittedInserts();
-  // Outermost, so the NOTIFY it adds on PostgreSQL passes the statement observer like any other.
+  // Outermost: its listeners hear of a commit once every layer below has made it.
   const outermost = keepingConnection(committedInserts.wrap(options.onQuery ? observeQueries(connection, options.onQuery) : connection));
   const adapter = outermost.factory;
   const db: Db =

@@ -1,12 +1,13 @@
 // Work that waits for rows other requests write (the webhook worker waits for deliveries) would
 // otherwise poll, adding up to its interval to every wait. This tells it when an INSERT into a table
-// it watches has committed: in this process by calling its listeners after the COMMIT (after the
-// statement for one outside a transaction; never for a transaction rolled back), and on PostgreSQL
-// in every process through NOTIFY, sent inside the transaction so the server delivers it on commit
-// only. Polling stays the safety net: a lost notification delays, never loses, the work.
+// it watches has committed in this process: its listeners are called after the COMMIT (after the
+// statement for one outside a transaction; never for a transaction rolled back). Other processes
+// hear of it on PostgreSQL from a NOTIFY on COMMITTED_INSERT_CHANNEL that a trigger of the table sends
+// (its migration: the server delivers it on commit only, with no round trip of the writer's).
+// Polling stays the safety net: a lost notification delays, never loses, the work.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
 
-/** The PostgreSQL channel of every committed insert of a watched table; the payload names the table. */
+/** The PostgreSQL channel of every committed insert of a table with the notifying trigger; the payload names the table. */
 export const COMMITTED_INSERT_CHANNEL = 'openbuy_committed_insert';
 
 /** The table an INSERT statement writes (`main`.`T` on SQLite, "public"."T" on PostgreSQL), or undefined. */
@@ -16,17 +17,8 @@ export function insertedTable(sql: string): string | undefined {
 
 export class CommittedInserts {
   private readonly listeners = new Map<string, Set<() => void>>();
-  /** Tables whose committed inserts are reported: announced, or watched here. */
+  /** Tables watched here. */
   private readonly tables = new Set<string>();
-
-  /**
-   * Reports committed inserts into `table` to other processes (NOTIFY on PostgreSQL) even when no
-   * listener here watches it: a process that serves requests but delivers nothing must still wake
-   * the ones that deliver.
-   */
-  announce(table: string): void {
-    this.tables.add(table);
-  }
 
   /** Calls `listener` after each committed insert into `table` made through this process's client. */
   watch(table: string, listener: () => void): () => void {
@@ -49,15 +41,14 @@ export class CommittedInserts {
 
   /** The factory whose connections report committed inserts of watched tables. */
   wrap(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
-    const notify = factory.provider === 'postgres';
     return {
       provider: factory.provider,
       adapterName: factory.adapterName,
       connect: async () => {
         const adapter = await factory.connect();
-        this.reportAfterEachStatement(adapter, notify);
+        this.reportAfterEachStatement(adapter);
         const startTransaction = adapter.startTransaction.bind(adapter);
-        adapter.startTransaction = async (isolationLevel) => this.reportOnCommit(await startTransaction(isolationLevel), notify);
+        adapter.startTransaction = async (isolationLevel) => this.reportOnCommit(await startTransaction(isolationLevel));
         return adapter;
       },
     };
@@ -71,24 +62,14 @@ export class CommittedInserts {
   }
 
   /** Outside a transaction each statement commits by itself. */
-  private reportAfterEachStatement(adapter: SqlDriverAdapter, notify: boolean): void {
-    this.intercept(adapter, async (table) => {
-      if (notify) await sendNotify(adapter, [table]);
-      this.signal([table]);
-    });
+  private reportAfterEachStatement(adapter: SqlDriverAdapter): void {
+    this.intercept(adapter, (table) => this.signal([table]));
   }
 
-  /**
-   * NOTIFY goes right after the first insert into each table: inside the transaction, so PostgreSQL
-   * holds it until COMMIT and drops it on ROLLBACK. Listeners here are called once the commit is done.
-   */
-  private reportOnCommit(transaction: Transaction, notify: boolean): Transaction {
+  /** Listeners here are called once the commit is done. */
+  private reportOnCommit(transaction: Transaction): Transaction {
     const inserted = new Set<string>();
-    this.intercept(transaction, async (table) => {
-      if (inserted.has(table)) return;
-      inserted.add(table);
-      if (notify) await sendNotify(transaction, [table]);
-    });
+    this.intercept(transaction, (table) => inserted.add(table));
     const commit = transaction.commit.bind(transaction);
     transaction.commit = async () => {
       await commit();
@@ -98,26 +79,20 @@ export class CommittedInserts {
   }
 
   /** Calls `inserted` after each statement of `queryable` that inserted into a watched table. */
-  private intercept(queryable: SqlQueryable, inserted: (table: string) => Promise<void>): void {
+  private intercept(queryable: SqlQueryable, inserted: (table: string) => void): void {
     const queryRaw = queryable.queryRaw.bind(queryable);
     const executeRaw = queryable.executeRaw.bind(queryable);
     queryable.queryRaw = async (query) => {
       const result = await queryRaw(query);
       const table = this.watchedTable(query);
-      if (table !== undefined) await inserted(table);
+      if (table !== undefined) inserted(table);
       return result;
     };
     queryable.executeRaw = async (query) => {
       const result = await executeRaw(query);
       const table = this.watchedTable(query);
-      if (table !== undefined) await inserted(table);
+      if (table !== undefined) inserted(table);
       return result;
     };
-  }
-}
-
-async function sendNotify(queryable: SqlQueryable, tables: Iterable<string>): Promise<void> {
-  for (const table of tables) {
-    await queryable.executeRaw({ sql: 'SELECT pg_notify($1, $2)', args: [COMMITTED_INSERT_CHANNEL, table], argTypes: [{ scalarType: 'string', arity: 'scalar' }, { scalarType: 'string', arity: 'scalar' }] });
   }
 }

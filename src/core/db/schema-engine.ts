@@ -1,5 +1,5 @@
 // Prisma's schema engine as WebAssembly, driven through our driver adapters, so migrations need no
-// downloaded binary. Three shims make it work on both providers; each says why below.
+// downloaded binary. Four shims make it work on both providers; each says why below.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,6 +59,10 @@ function withScriptFallback(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
+interface PgResult {
+  fields: { dataTypeID: number }[];
+}
+
 const PG_INTERNAL_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
 let pgCharTypePatched = false;
@@ -71,12 +75,13 @@ let pgCharTypePatched = false;
 async function patchPgCharType(adapter: SqlDriverAdapter): Promise<void> {
   if (pgCharTypePatched) return;
   const queryable = Object.getPrototypeOf(Object.getPrototypeOf(adapter)) as {
-    performIO(this: unknown, query: unknown): Promise<{ fields: { dataTypeID: number }[] }>;
+    performIO(this: unknown, query: unknown): Promise<PgResult | PgResult[]>;
   };
   const performIO = queryable.performIO;
   queryable.performIO = async function (query) {
     const result = await performIO.call(this, query);
-    for (const field of result.fields) if (field.dataTypeID === PG_INTERNAL_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
+    // A script of several statements (shim 4) answers a result each.
+    for (const one of Array.isArray(result) ? result : [result]) for (const field of one.fields) if (field.dataTypeID === PG_INTERNAL_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
     return result;
   };
   pgCharTypePatched = true;
@@ -106,6 +111,18 @@ async function pgShadowDatabase(target: DatabaseTarget): Promise<SqlDriverAdapte
   return shadow;
 }
 
+/**
+ * Shim 4 (PostgreSQL): adapter-pg runs a script statement by statement, split at every semicolon, which
+ * cuts apart the body of a function (a trigger's: db/committed-inserts.ts). Sent whole, as one query
+ * without parameters (PostgreSQL's simple protocol), the script is split by PostgreSQL itself.
+ */
+function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  adapter.executeScript = async (script) => {
+    await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+  };
+  return adapter;
+}
+
 /** The adapter factory the engine connects through; every connection it opens is kept for `close`. */
 async function migrationAwareFactory(target: DatabaseTarget, opened: SqlDriverAdapter[]): Promise<SqlMigrationAwareDriverAdapterFactory> {
   const factory = await adapterFactory(target, NO_DATABASE_TIMEOUTS);
@@ -128,9 +145,9 @@ async function migrationAwareFactory(target: DatabaseTarget, opened: SqlDriverAd
     connect: async () => {
       const adapter = await factory.connect();
       await patchPgCharType(adapter);
-      return track(adapter);
+      return track(withWholeScripts(adapter));
     },
-    connectToShadowDb: async () => track(await pgShadowDatabase(target)),
+    connectToShadowDb: async () => track(withWholeScripts(await pgShadowDatabase(target))),
   };
 }
 
