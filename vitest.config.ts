@@ -27,6 +27,7 @@ const ALONE = [
   'test/sdk-client.test.ts',
   'test/webhook-kill.test.ts',
   'test/webhook-saturation.test.ts',
+  'test/webhook-slots.test.ts',
   'test/webhooks-two-workers.test.ts',
   'test/webhooks.test.ts',
 ];

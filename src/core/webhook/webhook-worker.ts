@@ -379,20 +379,24 @@ export class WebhookWorker {
     }
     if (saturated && runs.length < room) await this.fanOut(1);
     for (const run of runs) {
-      // A run sends one attempt at a time: it takes one slot of its endpoint and of the process.
+      // A run sends one attempt at a time: it takes one slot of its endpoint and of the process until
+      // its last POST is answered (its records may still be on their way: they hold no connection).
       const endpointId = (run[0] as DueDelivery).endpoint.id;
       this.running++;
       this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
-      const sending = this.deliverRun(run)
+      const sent = () => {
+        this.running--;
+        this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
+        this.wake();
+      };
+      const delivering = this.deliverRun(run, sent)
         .catch((error) => this.logger.warn({ err: error, deliveryIds: run.map((delivery) => delivery.id) }, 'webhook run failed to release its rest'))
         .finally(() => {
-          this.running--;
-          this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
-          this.pending.delete(sending);
-          // An ended run may unblock the next event of its key: look again soon.
+          this.pending.delete(delivering);
+          // A recorded run may unblock the next event of its key: look again soon.
           this.wake();
         });
-      this.pending.add(sending);
+      this.pending.add(delivering);
     }
     if (saturated) return this.settings.busyClaimIntervalMs;
     // A full claim may have left more due; a partial one took all there was (ending runs wake it).
@@ -555,13 +559,21 @@ export class WebhookWorker {
   /**
    * Sends a run one delivery after the other, each once the one before it was answered with a 2xx, so
    * a key's order holds as when each was claimed alone. Attempts are recorded in the background (group
-   * commit, so the attempts of a run share a few transactions, not one each); the run ends once they
-   * are recorded. At the first that is not delivered its attempt is recorded and the rest are
-   * released, due again after it in order. A process killed before its records commit leaves the
-   * unrecorded deliveries leased: they are sent again, in order, after the leases expire (at least once).
+   * commit, so the attempts of a run share a few transactions, not one each); `sent` is called once
+   * the run will POST nothing more, and the run ends once its attempts are recorded: until then the
+   * next event of its key is not due (the claim's NOT EXISTS), so order holds. At the first that is not
+   * delivered its attempt is recorded and the rest are released, due again after it in order. A
+   * process killed before its records commit leaves the unrecorded deliveries leased: they are sent
+   * again, in order, after the leases expire (at least once).
    */
-  private async deliverRun(run: readonly DueDelivery[]): Promise<void> {
+  private async deliverRun(run: readonly DueDelivery[], sent: () => void): Promise<void> {
     const recording: Promise<boolean>[] = [];
+    let sending = true;
+    const doneSending = () => {
+      if (!sending) return;
+      sending = false;
+      sent();
+    };
     try {
       for (const [index, delivery] of run.entries()) {
         const record = await this.send(delivery);
@@ -573,12 +585,14 @@ export class WebhookWorker {
           recording.push(settled);
           continue;
         }
+        doneSending();
         await settled;
         const rest = run.slice(index + 1);
         await this.releaseLeases(rest, rest[0]?.leaseToken ?? '');
         return;
       }
     } finally {
+      doneSending();
       await Promise.all(recording);
     }
   }
