@@ -1,5 +1,5 @@
 // Partner calls come first: while calls saturate the process (its event loop, or its database: calls
-// always in flight with the loop half busy; serving-load.ts), the webhook worker takes a
+// queued with the loop half busy; serving-load.ts), the webhook worker takes a
 // bounded share (a claim of busyRunsPerClaim runs of at most busyRunLength every busyClaimIntervalMs, and a fan-out of one batch
 // of pending events only when no delivery is due to fill them) and sends the backlog once the load
 // falls; never nothing, so events still move under a load that never ends.
@@ -58,15 +58,16 @@ async function expectAllReceived(path: string, count: number, withinMs: number):
  * Loads the process until stopped, in turns of 20 ms. `calls`: each turn a request through the app
  * (counted by its root hook) and the loop 95% busy, as a process serving calls flat out. `background`:
  * the loop as busy, no call (background work). `waiting calls`: each turn `busyMs` of the loop and a
- * request whose body arrives over 40 ms, so two are in flight at any time: a process whose calls wait
- * on its database (busyMs 10) or on something idle, as an upstream site (busyMs 1).
+ * request whose body arrives over `waitMs`, so waitMs / 20 are in flight at any time: a process whose
+ * calls queue on its database (busyMs 10, waitMs 120) or wait on something idle, as an upstream site
+ * (busyMs 1), or a steady rate it keeps up with (waitMs 30).
  */
-function saturate(load: 'calls' | 'background' | 'waiting calls', busyMs = 19): () => void {
+function saturate(load: 'calls' | 'background' | 'waiting calls', busyMs = 19, waitMs = 120): () => void {
   const timer = setInterval(() => {
     if (load === 'calls') void test.app.inject({ method: 'GET', url: '/healthz' });
     if (load === 'waiting calls') {
       const body = new PassThrough();
-      setTimeout(() => body.end('{"query":"{ __typename }"}'), 40);
+      setTimeout(() => body.end('{"query":"{ __typename }"}'), waitMs);
       void test.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: body });
     }
     const end = performance.now() + busyMs;
@@ -163,7 +164,7 @@ describe('webhook deliveries under a saturated event loop', () => {
     }
   });
 
-  it('take a bounded share while calls wait without a pause on what bounds the process, the loop half busy (its database)', async () => {
+  it('take a bounded share while calls queue on what bounds the process, the loop half busy (its database)', async () => {
     const stop = saturate('waiting calls', 10);
     try {
       await oneWindowAndMore();
@@ -179,14 +180,17 @@ describe('webhook deliveries under a saturated event loop', () => {
     await expectAllReceived('/bound', 20, 5_000);
   });
 
-  it('go out at once while calls wait without a pause with the loop mostly idle (on an upstream site)', async () => {
-    const stop = saturate('waiting calls', 1);
-    try {
-      await oneWindowAndMore();
-      await eventsFor('/waiting', 20);
-      await expectAllReceived('/waiting', 20, 3_000);
-    } finally {
-      stop();
+  it('go out at once while calls queue with the loop mostly idle (on an upstream site), or while a call or two are in flight at half a loop', async () => {
+    for (const [path, busyMs, waitMs] of [['/waiting', 1, 120], ['/steady', 10, 30]] as const) {
+      const stop = saturate('waiting calls', busyMs, waitMs);
+      try {
+        await oneWindowAndMore();
+        await eventsFor(path, 20);
+        // Throttled, one run per 400 ms would take about 8 s.
+        await expectAllReceived(path, 20, 3_000);
+      } finally {
+        stop();
+      }
     }
   });
 });

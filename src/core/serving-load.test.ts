@@ -32,12 +32,15 @@ async function serve(ms: number, busyMs: number, inFlight: number): Promise<void
   }
 }
 
+/** Saturated by calls that queue: 4 in flight on average, the loop at least 30% busy. */
+const BOUND = { utilization: 0.3, callsInFlight: 4 };
+
 describe('ServingLoad', () => {
   let load: ServingLoad | undefined;
   afterEach(() => load?.stop());
 
   it('is saturated after a window in which calls kept the loop from waiting, and not after one in which it mostly waited', async () => {
-    load = new ServingLoad(0.9, 0.3, 50);
+    load = new ServingLoad(0.9, BOUND, 50);
     load.start();
     expect(load.isSaturated()).toBe(false);
     await spin(150, true);
@@ -47,7 +50,7 @@ describe('ServingLoad', () => {
   });
 
   it('is not saturated by a loop kept busy with no call served (background work alone yields to nobody)', async () => {
-    load = new ServingLoad(0.9, 0.3, 50);
+    load = new ServingLoad(0.9, BOUND, 50);
     load.start();
     await spin(150, false);
     expect(load.isSaturated()).toBe(false);
@@ -55,24 +58,24 @@ describe('ServingLoad', () => {
     expect(load.isSaturated()).toBe(true);
   });
 
-  it('is saturated by calls always in flight while the loop is half busy (a process bound by its database), not by calls with an idle loop or by few calls', async () => {
-    load = new ServingLoad(0.9, 0.3, 100);
+  it('is saturated by calls that queue while the loop is half busy (a process bound by its database), not by calls with an idle loop or by fewer calls', async () => {
+    load = new ServingLoad(0.9, BOUND, 100);
     load.start();
-    await serve(300, 10, 3);
+    await serve(300, 10, 6);
     expect(load.isSaturated()).toBe(true);
     // Calls waiting on something idle (an upstream site): the loop does little.
-    await serve(300, 1, 3);
+    await serve(300, 1, 6);
     expect(load.isSaturated()).toBe(false);
-    // A loop as busy, with a call in flight a tenth of the time.
-    await serve(300, 10, 0.1);
+    // A loop as busy, with a call or two in flight (a steady rate the process keeps up with).
+    await serve(300, 10, 1.5);
     expect(load.isSaturated()).toBe(false);
     expect(load.saturatedNow(load.mark())).toBe(false);
-    await serve(300, 10, 3);
+    await serve(300, 10, 6);
     expect(load.isSaturated()).toBe(true);
   });
 
   it('is saturated by a burst of calls after a quiet spell within two fifths of a window, not only when a whole window is busy', async () => {
-    load = new ServingLoad(0.9, 0.3, 1_000);
+    load = new ServingLoad(0.9, BOUND, 1_000);
     load.start();
     await sleep(50);
     await spin(100, true);
@@ -84,7 +87,7 @@ describe('ServingLoad', () => {
   });
 
   it('is saturated now, from a mark, by a burst of calls that began with it, before any fifth of the window sees the burst', async () => {
-    load = new ServingLoad(0.9, 0.3, 1_000);
+    load = new ServingLoad(0.9, BOUND, 1_000);
     load.start();
     await sleep(50);
     const mark = load.mark();
@@ -98,7 +101,7 @@ describe('ServingLoad', () => {
   });
 
   it('is saturated now, from the latest reading, by a burst of calls since it, before a whole fifth of the window is busy', async () => {
-    load = new ServingLoad(0.9, 0.3, 1_000);
+    load = new ServingLoad(0.9, BOUND, 1_000);
     load.start();
     // The first fifth is read at 200 ms; the burst begins right after it and ends before the next.
     await sleep(203);
@@ -108,7 +111,7 @@ describe('ServingLoad', () => {
   });
 
   it('is not saturated now when the loop mostly waited, was busy with no call, or too little time went by', async () => {
-    load = new ServingLoad(0.9, 0.3, 1_000);
+    load = new ServingLoad(0.9, BOUND, 1_000);
     load.start();
     const quiet = load.mark();
     await sleep(20);
@@ -126,7 +129,7 @@ describe('ServingLoad', () => {
   });
 
   it('is not saturated once stopped, and measures nothing until started', async () => {
-    load = new ServingLoad(0.9, 0.3, 50);
+    load = new ServingLoad(0.9, BOUND, 50);
     await spin(150, true);
     expect(load.isSaturated()).toBe(false);
     load.start();

@@ -37,19 +37,15 @@ const msBetween = (then: Reading, now: Reading): number => {
 };
 
 /**
- * Calls in flight on average from which a process is kept serving without a pause: by a closed loop
- * of clients, or by an open one past its capacity.
- */
-const BOUND_CALLS_IN_FLIGHT = 1;
-
-/**
  * Whether calls saturated the process, over its last whole window or over the last fifth of it. The
  * process is saturated when calls were answered and either its event loop's utilization (the share of
  * time it ran callbacks rather than waited for I/O or timers) reached `busyUtilization`, or calls
- * were in flight without a pause (at least one on average) while the loop was at least
- * `boundUtilization` busy: a process bound by its database, its locks or its machine rather than by
- * its loop (PostgreSQL on a machine it shares: the loop ~45% busy at full speed, bench/README.md).
- * The floor keeps calls that wait on something idle (an upstream site, a slow client) from counting.
+ * queued: at least `boundCallsInFlight` were in flight on average (Little's law over the calls
+ * answered) while the loop was at least `boundUtilization` busy. That is a process bound by its
+ * database, its locks or its machine rather than by its loop (PostgreSQL on a machine it shares: the
+ * loop ~55% busy at full speed, 10 calls in flight; at 100 pays a second ~45% busy and 1.5 in flight,
+ * bench/README.md). The floor keeps calls that wait on something idle (an upstream site, a slow
+ * client) from counting.
  * The whole window keeps a saturated process saturated through a short lull; the fifth sees a burst of
  * calls after a quiet spell within two fifths of a window, where a whole window's average took up to
  * two windows: meanwhile the backlog the burst made was fanned out and sent at full speed. A loop kept
@@ -65,7 +61,7 @@ export class ServingLoad {
 
   constructor(
     private readonly busyUtilization: number,
-    private readonly boundUtilization: number,
+    private readonly bound: { utilization: number; callsInFlight: number },
     private readonly windowMs: number,
   ) {}
 
@@ -117,6 +113,6 @@ export class ServingLoad {
     if (now.calls === then.calls) return false;
     const { idle, active, utilization } = performance.eventLoopUtilization(now.utilization, then.utilization);
     if (utilization >= this.busyUtilization) return true;
-    return utilization >= this.boundUtilization && now.callMs - then.callMs >= BOUND_CALLS_IN_FLIGHT * (idle + active);
+    return utilization >= this.bound.utilization && now.callMs - then.callMs >= this.bound.callsInFlight * (idle + active);
   }
 }
