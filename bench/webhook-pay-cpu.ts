@@ -6,6 +6,7 @@
 // BENCH_BASELINE=<another checkout> (e.g. /work/main) that checkout's server runs both kinds too, so a
 // change is measured against it in the same minutes (the baseline without an endpoint against this
 // checkout's, the baseline with one against the baseline without). Three phases:
+// The pays are dealt in turn to BENCH_PAY_MEMBERS members (default 100; bench/commerce-scenarios.ts).
 // 1. Saturated: rounds of BENCH_PAYS pays (10 connections) of each kind in turn (the order rotates;
 //    the first BENCH_WARMUP rounds, default 1, are V8's warm-up and not counted),
 //    each round counted until every delivery of its pays is recorded delivered: the server's CPU
@@ -14,7 +15,7 @@
 //    per-thread CPU clock), pays/s as the load generator saw them, and pays/s until delivered (the
 //    round's pays over the time until their deliveries were recorded), and the main thread's CPU per
 //    pay while the pays ran (what the bounded share of fan-out and deliveries under saturation added to
-//    them; the backlog goes out after). Speed ratios: with an endpoint ÷ without for the rates, without
+//    them; the backlog goes out after), and the deliveries received meanwhile (that share). Speed ratios: with an endpoint ÷ without for the rates, without
 //    ÷ with for the CPU per pay. With WEBHOOK_POLL_INTERVAL_MS=0 the servers neither fan out nor
 //    deliver and rounds do not wait for deliveries: what the outbox rows alone cost a pay.
 // 2. Deliveries only: BENCH_DRAIN_PAYS pays' worth of events (purchase order paid, each its own key;
