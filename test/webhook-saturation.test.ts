@@ -4,33 +4,21 @@
 // of pending events only when no delivery is due to fill them) and sends the backlog once the load
 // falls; never nothing, so events still move under a load that never ends.
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../src/core/logger';
+import { describe, expect, it } from 'vitest';
 import { WebhookEventType } from '../src/core/webhook/event-types';
 import { type OutboxEvent, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
-import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker, type WebhookWorkerSettings } from '../src/core/webhook/webhook-worker';
+import { WEBHOOK_WORKER_DEFAULTS } from '../src/core/webhook/webhook-worker';
 import { useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { until } from './support/until';
 import { useWebhookReceiver } from './support/webhook-receiver';
+import { useWebhookWorker } from './support/webhook-worker';
 
 const receiver = useWebhookReceiver();
 // The app's own worker is off (the tests' default); this one is measured.
 const test = useTestApp('webhook_saturation');
 const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 0, loadWindowMs: 100, busyRunsPerClaim: 1, busyRunLength: 3, busyClaimIntervalMs: 400, fanOutBatch: 5 };
-
-/** A worker with `settings` for the cases of the describe block that calls this. */
-function useWorker(settings: WebhookWorkerSettings): void {
-  let worker: WebhookWorker;
-  beforeAll(() => {
-    worker = new WebhookWorker(test.database, test.core.webhookOutbox, settings, silentLogger, test.core.bus);
-    worker.start();
-  });
-  afterAll(async () => {
-    await worker.stop();
-  });
-}
 
 /** `count` events of their own keys (a run each) of the seeded partner. */
 const eventsOf = (path: string, count: number): OutboxEvent[] =>
@@ -80,7 +68,7 @@ function saturate(load: 'calls' | 'background' | 'waiting calls', busyMs = 19, w
 const oneWindowAndMore = () => new Promise((resolve) => setTimeout(resolve, 3 * SETTINGS.loadWindowMs));
 
 describe('webhook deliveries under a saturated event loop', () => {
-  useWorker(SETTINGS);
+  useWebhookWorker(test, SETTINGS);
 
   it('go out at once when the loop is not saturated', async () => {
     await eventsFor('/idle', 20);
@@ -201,7 +189,7 @@ describe('webhook deliveries in a burst of calls after a quiet spell', () => {
   // Fifths of 2 s: within the case, only the claim's own judgement can see the burst; and no poll's
   // claim, which would judge it from the latest fifth.
   const BURST = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 10_000, wakeDelayMs: 50, recordDelayMs: 0, loadWindowMs: 10_000, busyRunsPerClaim: 1, busyRunLength: 3, busyClaimIntervalMs: 400 };
-  useWorker(BURST);
+  useWebhookWorker(test, BURST);
 
   it('take the bounded share from the first claim the burst wakes', async () => {
     const endpoint = await endpointAt('/burst');

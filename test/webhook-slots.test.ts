@@ -1,31 +1,24 @@
 // An endpoint's slots (perEndpointConcurrency) are held while its POSTs are in flight, not while their
 // attempts wait to be recorded (group commit, recordDelayMs): a backlog of many keys goes out at its
 // receiver's pace, and the next event of a key still waits until the one before it is recorded.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../src/core/logger';
+import { describe, expect, it } from 'vitest';
 import { WebhookEventType } from '../src/core/webhook/event-types';
 import { type OutboxEvent, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
-import { WEBHOOK_WORKER_DEFAULTS, WebhookWorker } from '../src/core/webhook/webhook-worker';
+import { WEBHOOK_WORKER_DEFAULTS } from '../src/core/webhook/webhook-worker';
 import { DeliveryStatus } from '../src/core/webhook/webhook-statuses';
 import { useTestApp } from './support/app';
 import { SEED } from './support/database';
 import { until } from './support/until';
 import { useWebhookReceiver } from './support/webhook-receiver';
+import { useWebhookWorker } from './support/webhook-worker';
 
 const receiver = useWebhookReceiver();
 // The app's own worker is off (the tests' default); this one has one slot and records late.
 const test = useTestApp('webhook_slots');
 const SETTINGS = { ...WEBHOOK_WORKER_DEFAULTS, pollIntervalMs: 20, wakeDelayMs: 0, recordDelayMs: 600, maxConcurrency: 1, perEndpointConcurrency: 1, maxRunLength: 1 };
 
-let worker: WebhookWorker;
-beforeAll(() => {
-  worker = new WebhookWorker(test.database, test.core.webhookOutbox, SETTINGS, silentLogger, test.core.bus);
-  worker.start();
-});
-afterAll(async () => {
-  await worker.stop();
-});
+useWebhookWorker(test, SETTINGS);
 
 /** `count` events of the seeded partner, on `key` (undefined: each its own), to a new endpoint at `path`. */
 async function eventsTo(path: string, count: number, key?: string): Promise<void> {

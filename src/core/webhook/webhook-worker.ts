@@ -388,9 +388,11 @@ export class WebhookWorker {
       this.running++;
       this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 0) + 1);
       const sent = () => {
+        // A slot that kept a claim from taking more frees up: claim again soon.
+        const full = this.running >= this.settings.maxConcurrency || (this.inFlight.get(endpointId) ?? 0) >= this.settings.perEndpointConcurrency;
         this.running--;
         this.inFlight.set(endpointId, (this.inFlight.get(endpointId) ?? 1) - 1);
-        this.wake();
+        if (full) this.wake();
       };
       const delivering = this.deliverRun(run, sent)
         .catch((error) => this.logger.warn({ err: error, deliveryIds: run.map((delivery) => delivery.id) }, 'webhook run failed to release its rest'))
