@@ -3,13 +3,14 @@
 // an endpoint serves a partner client of that tenant only.
 import { commonStatusSchema, optionalText, parseInput, recordIdSchema, type SaveShapeInput, saveShapeSchemas } from '../admin/save-shape';
 import type { InvalidationBus } from '../cache/invalidation-bus';
-import type { Db, Prisma } from '../db/client';
+import { type Db, Prisma } from '../db/client';
 import { ErrorCatalogue } from '../errors/catalogue';
 import { type ReasonName, refusal } from '../errors/reasons';
 import { ServiceError } from '../errors/service-error';
 import { type PageRequest, pageQuery, pageSort } from '../page-query';
 import { type RequestContext, tenantIdOf } from '../request-context';
 import { z } from '../validation';
+import { requeue } from './delivery-heads';
 import { SUBSCRIBABLE_EVENT_TYPES, WebhookEventType } from './event-types';
 import { writeEvents } from './webhook-outbox';
 import { maskWebhookSecret, newWebhookSecret } from './webhook-signature';
@@ -102,9 +103,6 @@ export type WebhookDeliveryRecord = Prisma.WebhookDeliveryGetPayload<{ include: 
 
 export type WebhookDeliveryAttemptRecord = Prisma.WebhookDeliveryAttemptGetPayload<object>;
 
-/** Back to pending from a fresh retry schedule. */
-const requeued = (now: Date) => ({ status: DeliveryStatus.PENDING, attempts: 0, nextAttemptAt: now, leaseUntil: null, leaseToken: null });
-
 /** Newest first unless the request asks otherwise (endpoints are few). */
 export const webhookEndpointPageSort = pageSort({ id: 'id', url: 'url', createTime: 'createdAt' }, [{ id: 'desc' }]);
 
@@ -120,6 +118,8 @@ export class WebhookEndpointService {
     private readonly urlPolicy: WebhookUrlPolicy,
     private readonly bus: InvalidationBus,
   ) {}
+
+  private readonly execute = (statement: Prisma.Sql) => this.db.$executeRaw(statement);
 
   async create(ctx: RequestContext, input: WebhookEndpointSave): Promise<WebhookEndpointWithSecret> {
     const tenantId = tenantIdOf(ctx);
@@ -226,7 +226,7 @@ export class WebhookEndpointService {
   /** Sends one delivery again from a fresh retry schedule. */
   async redeliver(ctx: RequestContext, deliveryId: number): Promise<void> {
     const id = parseInput(recordIdSchema, deliveryId);
-    const { count } = await this.db.webhookDelivery.updateMany({ where: { id, tenantId: tenantIdOf(ctx) }, data: requeued(ctx.now()) });
+    const count = await requeue(this.execute, Prisma.sql`"id" = ${id} AND "tenantId" = ${tenantIdOf(ctx)}`, ctx.now());
     if (count === 0) throw new ServiceError(ErrorCatalogue.WEBHOOK_DELIVERY_NOT_FOUND, { id });
   }
 
@@ -234,11 +234,7 @@ export class WebhookEndpointService {
   async redeliverFailedSince(ctx: RequestContext, input: { endpointId: number; since: Date }): Promise<number> {
     const { endpointId, since } = parseInput(redeliverSinceSchema, input);
     await this.owned(ctx, endpointId);
-    const { count } = await this.db.webhookDelivery.updateMany({
-      where: { endpointId, tenantId: tenantIdOf(ctx), status: DeliveryStatus.FAILED, createdAt: { gte: since } },
-      data: requeued(ctx.now()),
-    });
-    return count;
+    return requeue(this.execute, Prisma.sql`"endpointId" = ${endpointId} AND "tenantId" = ${tenantIdOf(ctx)} AND "status" = ${DeliveryStatus.FAILED} AND "createdAt" >= ${since}`, ctx.now());
   }
 
   /** Every process forgets the endpoints of the row's partner client (the outbox caches them). */

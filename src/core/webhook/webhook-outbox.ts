@@ -11,6 +11,7 @@ import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Database, type Db, type DbTransaction, Prisma } from '../db/client';
 import type { RawSqlTransaction } from '../db/raw-sql';
 import { SupplementBizType } from '../order/statuses';
+import { headOnInsert, lockFanOuts } from './delivery-heads';
 import type { WebhookEventType } from './event-types';
 import { DeliveryStatus } from './webhook-statuses';
 
@@ -22,13 +23,6 @@ export const PENDING_EVENT_TABLE = 'WebhookPendingEvent';
 
 /** Pending events one fan-out transaction takes at most. */
 export const FAN_OUT_BATCH = 250;
-
-/**
- * The PostgreSQL advisory lock one fan-out holds: fan-outs run one at a time across processes, each
- * taking what the one before left, so the deliveries of a key get ids in the order of its events. (Two
- * at once would take the same pending events and write each twice, under two event ids.)
- */
-const FAN_OUT_LOCK = 0x0b_0f_a0_07;
 
 export interface OutboxEvent {
   tenantId: number;
@@ -147,10 +141,10 @@ function insertPendingEvents(execute: Execute, events: readonly OutboxEvent[]): 
  * still remember, gets no delivery (instead of failing the transaction on the foreign key), and one
  * of another partner never does.
  */
-function insertDeliveries(execute: Execute, pairs: readonly { eventId: string; endpointId: number }[]): Promise<number> {
+function insertDeliveries(execute: Execute, pairs: readonly { eventId: string; endpointId: number }[], underFanOutLock: boolean): Promise<number> {
   return execute(Prisma.sql`
-    INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "attempts", "nextAttemptAt", "createdAt")
-    SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, 0, ev."occurredAt", ev."createdAt"
+    INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "head", "attempts", "nextAttemptAt", "createdAt")
+    SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, ${headOnInsert(underFanOutLock)}, 0, ev."occurredAt", ev."createdAt"
     FROM "WebhookEvent" ev JOIN "WebhookEndpoint" en ON en."tenantId" = ev."tenantId" AND en."partnerClientId" = ev."partnerClientId" AND en."enabled"
     WHERE ${Prisma.join(
       pairs.map(({ eventId, endpointId }) => Prisma.sql`(ev."eventId" = ${eventId} AND en."id" = ${endpointId})`),
@@ -177,6 +171,7 @@ export async function writeEvents(tx: Writer, events: readonly OutboxEvent[], en
     await insertDeliveries(
       execute,
       taken.flatMap(({ row, endpoints }) => endpoints.map((endpoint) => ({ eventId: row.eventId, endpointId: endpoint.id }))),
+      false,
     );
   }
   return rows.map((row) => row.eventId);
@@ -302,7 +297,7 @@ export class WebhookOutbox {
    */
   async fanOut(database: Pick<Database, 'sql' | 'target'>, limit: number = FAN_OUT_BATCH): Promise<number> {
     return database.sql.transaction(async (sql) => {
-      if (database.target.provider === 'postgresql') await sql.execute(Prisma.sql`SELECT pg_advisory_xact_lock(${Prisma.raw(String(FAN_OUT_LOCK))})`);
+      if (database.target.provider === 'postgresql') await lockFanOuts(sql, 'exclusive');
       const pending = (await sql.query(Prisma.sql`SELECT "id", "tenantId", "partnerClientId", "type" FROM "WebhookPendingEvent" ORDER BY "id" LIMIT ${limit}`)).map((row) => ({
         id: Number(row.id),
         tenantId: Number(row.tenantId),
@@ -326,6 +321,7 @@ export class WebhookOutbox {
         await insertDeliveries(
           sql.execute,
           taken.flatMap(({ eventId, endpoints }) => endpoints.map((endpoint) => ({ eventId, endpointId: endpoint.id }))),
+          true,
         );
       }
       // By id, not "up to the last": on PostgreSQL a smaller id may commit later.

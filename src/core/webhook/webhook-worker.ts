@@ -4,7 +4,8 @@
 // LOCKED and leases them, so each attempt belongs to one process; a process that dies leaves leases
 // that expire and are taken again (at least once). On SQLite one process delivers. Events of one
 // ordering key reach an endpoint one after the other: a delivery is claimable only when no earlier
-// one of its key and endpoint is pending. A claim also takes the due deliveries that follow a claimed
+// one of its key and endpoint is pending, and a claim reads only those flagged first (delivery-heads.ts),
+// endpoint by endpoint, so what waits behind them costs it nothing. A claim also takes the due deliveries that follow a claimed
 // one in its key (a run), sent one after the other: a busy key (all the events of one wallet) costs a
 // claim per run, not a claim per event.
 // The worker fans out and claims when a pending event or a delivery is committed (in this process at
@@ -24,6 +25,7 @@ import { Prisma } from '../db/client';
 import { type Clock, systemClock } from '../clock';
 import { type LoadMark, ServingLoad } from '../serving-load';
 import type { ServiceLogger } from '../logger';
+import { promoteHeads } from './delivery-heads';
 import { DELIVERY_TABLE, FAN_OUT_BATCH, PENDING_EVENT_TABLE, type WebhookOutbox } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
 import { DeliveryStatus } from './webhook-statuses';
@@ -108,6 +110,7 @@ interface Claimed {
 interface DueDelivery {
   id: number;
   tenantId: number;
+  orderingKey: string;
   attempts: number;
   leaseToken: string;
   event: { eventId: string; type: string; occurredAt: string; payloadJson: string };
@@ -417,7 +420,7 @@ export class WebhookWorker {
     const ids = runs.flat().map((row) => row.id);
     if (ids.length === 0) return [];
     const rows = await this.database.sql.query(Prisma.sql`
-      SELECT d."id", d."tenantId", d."attempts", d."leaseToken", ev."eventId", ev."type", ev."occurredAt", ev."payload",
+      SELECT d."id", d."tenantId", d."orderingKey", d."attempts", d."leaseToken", ev."eventId", ev."type", ev."occurredAt", ev."payload",
         en."id" AS "endpointId", en."tenantId" AS "endpointTenantId", en."partnerClientId", en."url", en."secret", en."previousSecret", en."previousSecretExpiresAt", en."failingSince"
       FROM "WebhookDelivery" d JOIN "WebhookEvent" ev ON ev."id" = d."eventId" JOIN "WebhookEndpoint" en ON en."id" = d."endpointId"
       WHERE d."id" IN (${Prisma.join(ids)}) AND d."leaseToken" = ${token}`);
@@ -426,6 +429,7 @@ export class WebhookWorker {
       due.set(Number(row.id), {
         id: Number(row.id),
         tenantId: Number(row.tenantId),
+        orderingKey: row.orderingKey as string,
         attempts: Number(row.attempts),
         leaseToken: row.leaseToken as string,
         // occurredAt as the Z-form ISO text the body always carried; payload as the stored JSON text.
@@ -453,8 +457,11 @@ export class WebhookWorker {
   }
 
   /**
-   * Leases up to `limit` due deliveries, skipping endpoints this process already keeps busy, each with
-   * the run that follows it in its key (runsFrom); answers the runs, each in order, and the lease token.
+   * Leases up to `limit` due heads (delivery-heads.ts), oldest first, at most perEndpointConcurrency of
+   * an endpoint and none of one this process keeps busy, each with the run that follows it in its key
+   * (runsFrom); answers the runs, each in order, and the lease token. The claim walks the enabled
+   * endpoints and reads each one's due heads from the (endpointId, status, head, nextAttemptAt) index: the
+   * backlog behind a failing head, a busy endpoint's and a disabled endpoint's deliveries cost it nothing.
    */
   private async claim(limit: number, maxRunLength: number): Promise<{ runs: Claimed[][]; token: string }> {
     const { sql, target } = this.database;
@@ -465,17 +472,23 @@ export class WebhookWorker {
     const longest = (runs: readonly Claimed[][]) => Math.max(1, ...runs.map((run) => run.length));
     const token = randomUUID();
     const at = new Date(now);
-    const notBusy = busy.length > 0 ? Prisma.sql`AND d."endpointId" NOT IN (${Prisma.join(busy)})` : Prisma.empty;
+    const postgres = target.provider === 'postgresql';
+    const notBusy = busy.length > 0 ? Prisma.sql`AND e."id" NOT IN (${Prisma.join(busy)})` : Prisma.empty;
+    // Each endpoint's due heads whose keys have nothing pending before them (a flag may stand on one that is not first).
+    const dueHeads = (columns: Prisma.Sql) => Prisma.sql`
+      SELECT ${columns} FROM "WebhookDelivery" d
+      WHERE d."endpointId" = e."id" AND d."status" = ${DeliveryStatus.PENDING} AND d."head" = TRUE AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at})
+        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
+      ORDER BY d."nextAttemptAt", d."id" LIMIT ${Math.min(limit, this.settings.perEndpointConcurrency)} ${postgres ? Prisma.sql`FOR UPDATE OF d SKIP LOCKED` : Prisma.empty}`;
     const toClaimed = (rows: Record<string, unknown>[]) => rows.map((row) => ({ id: Number(row.id), endpointId: Number(row.endpointId), orderingKey: row.orderingKey as string }));
-    if (target.provider === 'postgresql') {
+    if (postgres) {
       const leased = toClaimed(
         await sql.query(Prisma.sql`
           UPDATE "WebhookDelivery" SET "leaseUntil" = ${leaseFor(1)}, "leaseToken" = ${token}
           WHERE "id" IN (
-            SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled"
-            WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
-              AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
-            ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED)
+            SELECT h."id" FROM "WebhookEndpoint" e CROSS JOIN LATERAL (${dueHeads(Prisma.sql`d."id", d."nextAttemptAt"`)}) h
+            WHERE e."enabled" = TRUE ${notBusy}
+            ORDER BY h."nextAttemptAt", h."id" LIMIT ${limit})
           RETURNING "id", "endpointId", "orderingKey"`),
       );
       // RETURNING answers in no particular order: the older deliveries start first, as on SQLite.
@@ -492,10 +505,10 @@ export class WebhookWorker {
     // SQLite: one delivering process.
     const rows = toClaimed(
       await sql.query(Prisma.sql`
-        SELECT d."id" AS "id", d."endpointId" AS "endpointId", d."orderingKey" AS "orderingKey" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId" AND e."enabled" = 1
-        WHERE d."status" = ${DeliveryStatus.PENDING} AND d."nextAttemptAt" <= ${at} AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${at}) ${notBusy}
-          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."orderingKey" = d."orderingKey" AND p."status" = ${DeliveryStatus.PENDING} AND p."id" < d."id")
-        ORDER BY d."nextAttemptAt", d."id" LIMIT ${limit}`),
+        SELECT c."id" AS "id", c."endpointId" AS "endpointId", c."orderingKey" AS "orderingKey"
+        FROM "WebhookEndpoint" e JOIN "WebhookDelivery" c ON c."id" IN (${dueHeads(Prisma.sql`d."id"`)})
+        WHERE e."enabled" = TRUE ${notBusy}
+        ORDER BY c."nextAttemptAt", c."id" LIMIT ${limit}`),
     );
     const runs = await this.runsFrom(this.withinEndpointLimits(rows).kept, at, maxRunLength);
     if (runs.length > 0) {
@@ -699,7 +712,7 @@ export class WebhookWorker {
       try {
         const held = await this.database.sql.transaction(async (sql) => {
           const updated = await sql.query(Prisma.sql`
-            UPDATE "WebhookDelivery" SET "status" = r."status", "attempts" = r."attempts", "nextAttemptAt" = r."nextAttemptAt", "leaseUntil" = NULL, "leaseToken" = NULL,
+            UPDATE "WebhookDelivery" SET "status" = r."status", "head" = r."status" = ${DeliveryStatus.PENDING} AND "WebhookDelivery"."head", "attempts" = r."attempts", "nextAttemptAt" = r."nextAttemptAt", "leaseUntil" = NULL, "leaseToken" = NULL,
               "lastAttemptAt" = r."lastAttemptAt", "lastStatusCode" = r."lastStatusCode", "lastLatencyMs" = r."lastLatencyMs", "lastResponse" = r."lastResponse",
               "deliveredAt" = COALESCE(r."deliveredAt", "WebhookDelivery"."deliveredAt")
             FROM (${Prisma.join(batch.map(({ record }) => row(record)), ' UNION ALL ')}) AS r
@@ -707,6 +720,9 @@ export class WebhookWorker {
             RETURNING "WebhookDelivery"."id"`);
           const changed = new Set(updated.map((updatedRow) => Number(updatedRow.id)));
           const logged = batch.map(({ record }) => record).filter((record) => changed.has(record.delivery.id));
+          // The deliveries no longer pending hand their keys on to the next pending ones.
+          const ended = logged.filter((record) => record.status !== DeliveryStatus.PENDING);
+          await promoteHeads(sql, this.database.target.provider, ended.map(({ delivery }) => ({ endpointId: delivery.endpoint.id, orderingKey: delivery.orderingKey })));
           if (logged.length > 0) {
             await sql.execute(Prisma.sql`
               INSERT INTO "WebhookDeliveryAttempt" ("tenantId", "deliveryId", "statusCode", "latencyMs", "responseBody", "error", "attemptedAt")
