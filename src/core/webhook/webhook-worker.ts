@@ -4,10 +4,10 @@
 // LOCKED and leases them, so each attempt belongs to one process; a process that dies leaves leases
 // that expire and are taken again (at least once). On SQLite one process delivers. Events of one
 // ordering key reach an endpoint one after the other: a delivery is claimable only when no earlier
-// one of its key and endpoint is pending, and a claim reads only those flagged first (delivery-heads.ts),
-// endpoint by endpoint, so what waits behind them costs it nothing. A claim also takes the due deliveries that follow a claimed
-// one in its key (a run), sent one after the other: a busy key (all the events of one wallet) costs a
-// claim per run, not a claim per event.
+// one of its key and endpoint is pending, and a claim reads only those flagged first
+// (delivery-heads.ts), endpoint by endpoint, so what waits behind them costs it nothing. A claim also
+// takes the due deliveries that follow a claimed one in its key (a run), sent one after the other: a
+// busy key (all the events of one wallet) costs a claim per run, not a claim per event.
 // The worker fans out and claims when a pending event or a delivery is committed (in this process at
 // once, from others through PostgreSQL LISTEN/NOTIFY; db/committed-inserts.ts), when an attempt ends,
 // and every poll interval as the safety net. Partner calls come first: while calls saturate the
