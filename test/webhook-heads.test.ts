@@ -58,8 +58,9 @@ async function emitAndFanOut(events: readonly OutboxEvent[]): Promise<void> {
   while ((await test.core.webhookOutbox.fanOut(test.database)) > 0);
 }
 
-async function withWorkers<T>(count: number, run: () => Promise<T>): Promise<T> {
-  const workers = Array.from({ length: count }, () => new WebhookWorker(test.database, test.core.webhookOutbox, SETTINGS, silentLogger, test.core.bus));
+/** Runs `run` while `count` workers of `settings` deliver, and stops them after. */
+async function withWorkers<T>(count: number, run: () => Promise<T>, settings = SETTINGS): Promise<T> {
+  const workers = Array.from({ length: count }, () => new WebhookWorker(test.database, test.core.webhookOutbox, settings, silentLogger, test.core.bus));
   for (const worker of workers) worker.start();
   try {
     return await run();
@@ -174,22 +175,22 @@ describe('head flags', () => {
     // Some attempts fail, so heads are retried and handed on while fan-outs write behind them.
     receiver.answers.set('/interleaved', Array.from({ length: 40 }, (_, index) => (index % 4 === 0 ? 500 : 200)));
     const settings = { ...SETTINGS, retryDelaysMs: [10, 10, 10, 10, 10, 10] };
-    const workers = Array.from({ length: test.database.target.provider === 'postgresql' ? 2 : 1 }, () => new WebhookWorker(test.database, test.core.webhookOutbox, settings, silentLogger, test.core.bus));
-    for (const worker of workers) worker.start();
-    try {
-      // Each key's events one after the other, a transaction each, while the workers fan out and deliver.
-      await Promise.all(
-        Array.from({ length: KEYS }, async (_, key) => {
-          for (let index = 0; index < PER_KEY; index++) {
-            await test.db.$transaction((tx) => test.core.webhookOutbox.emit(tx, [event(WebhookEventType.PURCHASE_ORDER_PAID, `order:interleaved-${key}`, { key, index })]));
-            if (index % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 3));
-          }
-        }),
-      );
-      await until('every event delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: endpoint, status: DeliveryStatus.DELIVERED } })) === KEYS * PER_KEY ? true : undefined), 15_000);
-    } finally {
-      await Promise.all(workers.map((worker) => worker.stop()));
-    }
+    await withWorkers(
+      test.database.target.provider === 'postgresql' ? 2 : 1,
+      async () => {
+        // Each key's events one after the other, a transaction each, while the workers fan out and deliver.
+        await Promise.all(
+          Array.from({ length: KEYS }, async (_, key) => {
+            for (let index = 0; index < PER_KEY; index++) {
+              await test.db.$transaction((tx) => test.core.webhookOutbox.emit(tx, [event(WebhookEventType.PURCHASE_ORDER_PAID, `order:interleaved-${key}`, { key, index })]));
+              if (index % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 3));
+            }
+          }),
+        );
+        await until('every event delivered', async () => ((await test.db.webhookDelivery.count({ where: { endpointId: endpoint, status: DeliveryStatus.DELIVERED } })) === KEYS * PER_KEY ? true : undefined), 15_000);
+      },
+      settings,
+    );
     const delivered = receiver.received.filter((entry) => entry.path === '/interleaved').map((entry) => (JSON.parse(entry.body) as { data: { key: number; index: number } }).data);
     for (let key = 0; key < KEYS; key++) {
       // At least once: a failed attempt is sent again, right away in its key's order.
