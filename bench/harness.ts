@@ -55,7 +55,7 @@ export async function startServers(options: StartOptions = {}): Promise<BenchSer
   const scratch = await createScratchDatabase(TEST_DATABASE, 'bench', TEST_POSTGRES_URL);
   await deployMigrations(scratch.target, { dir: options.checkout ? resolve(options.checkout, 'prisma/migrations', TEST_DATABASE) : migrationsDir(TEST_DATABASE) });
   const database = await openDatabase(scratch.target);
-  await seedDatabase(database.db, { ...SEED, demoData: options.demoData ?? false });
+  await seedDatabase(database, { ...SEED, demoData: options.demoData ?? false });
   await options.prepare?.(database.db);
   await database.close();
   const child: ChildProcess = fork(options.checkout ? resolve(options.checkout, 'bench/server.ts') : new URL('./server.ts', import.meta.url).pathname, [], {

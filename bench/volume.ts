@@ -416,7 +416,7 @@ async function smallDatabase(provider: DatabaseTarget['provider']) {
   await deployMigrations(scratch.target, { dir: migrationsDir(provider) });
   const database = await openDatabase(scratch.target);
   try {
-    await seedDatabase(database.db, SEED);
+    await seedDatabase(database, SEED);
   } finally {
     await database.close();
   }

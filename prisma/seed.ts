@@ -4,7 +4,7 @@
 // created; countries only fill an empty table, so staff edits and deletions survive).
 import { randomBytes } from 'node:crypto';
 import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
-import { type Db, openDatabase } from '../src/core/db/client';
+import { type Database, type Db, openDatabase } from '../src/core/db/client';
 import type { Config } from '../src/config';
 import { databaseTarget } from '../src/core/db/database-url';
 import { seedCountries } from '../src/core/geo/country-service';
@@ -62,7 +62,8 @@ async function seedMenus(db: Db, nodes: readonly MenuNode[], parentId: number): 
   }
 }
 
-export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDatabase(database: Pick<Database, 'db' | 'target'>, options: SeedOptions = {}): Promise<SeedResult> {
+  const { db } = database;
   const result: SeedResult = {};
   if (!(await db.tenant.findUnique({ where: { id: SYSTEM_TENANT_ID } }))) {
     // No explicit id: PostgreSQL would not advance its sequence past it. The first tenant gets id 1.
@@ -115,7 +116,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   }
   if (options.demoData ?? true) {
     await seedDemoCatalog(db);
-    await seedDemoMember(db, { tenantId: SYSTEM_TENANT_ID, partnerClientId: clientId });
+    await seedDemoMember(database, { tenantId: SYSTEM_TENANT_ID, partnerClientId: clientId });
     result.demoPartnerClientId = clientId;
   }
   return result;
@@ -151,7 +152,7 @@ export function describeSeedResult(result: SeedResult): string {
 export async function runSeedCommand(config: Config): Promise<void> {
   const database = await openDatabase(databaseTarget(config.DATABASE_URL));
   try {
-    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsOf(config))));
+    console.log(describeSeedResult(await seedDatabase(database, seedOptionsOf(config))));
   } finally {
     await database.close();
   }

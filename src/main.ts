@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // The embedded database seeds itself on first start so `npm start` is ready to try; a PostgreSQL
   // deployment is seeded deliberately, with npm run db:seed.
   if (config.SEED_ON_START && target.provider === 'sqlite' && (await database.db.tenant.count()) === 0) {
-    console.log(describeSeedResult(await seedDatabase(database.db, seedOptionsOf(config))));
+    console.log(describeSeedResult(await seedDatabase(database, seedOptionsOf(config))));
   }
   const { app } = await buildApp({ config, database });
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Prisma } from '../src/core/db/client';
 import { COMMITTED_INSERT_CHANNEL } from '../src/core/db/committed-inserts';
 import { WebhookEventType } from '../src/core/webhook/event-types';
-import { newWebhookEventId, writeEvents } from '../src/core/webhook/webhook-outbox';
+import { LocalInvalidationBus } from '../src/core/cache/invalidation-bus';
+import { DELIVERY_TABLE, newWebhookEventId, PENDING_EVENT_TABLE, WebhookOutbox, writeEvents } from '../src/core/webhook/webhook-outbox';
 import { newWebhookSecret } from '../src/core/webhook/webhook-signature';
 import { useTestDatabase } from './support/app';
 import { SEED } from './support/database';
@@ -17,10 +18,10 @@ const test = useTestDatabase('committed_inserts');
 const event = () => ({ tenantId: 1, partnerClientId: SEED.partnerClientId, type: WebhookEventType.TEST, orderingKey: 'wake', data: {}, occurredAt: new Date() });
 const createEndpoint = () => test.db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: 'http://127.0.0.1:9/hook', eventTypes: [], secret: newWebhookSecret() } });
 
-/** Counts the in-process signals of committed deliveries while `work` runs. */
-async function signalsDuring(work: (signals: () => number) => Promise<unknown>): Promise<number> {
+/** Counts the in-process signals of committed inserts into `table` (deliveries unless told) while `work` runs. */
+async function signalsDuring(work: (signals: () => number) => Promise<unknown>, table = DELIVERY_TABLE): Promise<number> {
   let signals = 0;
-  const unwatch = test.database.committedInserts.watch('WebhookDelivery', () => (signals += 1));
+  const unwatch = test.database.committedInserts.watch(table, () => (signals += 1));
   try {
     await work(() => signals);
     return signals;
@@ -102,6 +103,45 @@ describe('in this process, through raw statements (db/raw-sql.ts)', () => {
         for (const statement of rawEventAndDelivery(endpoint.id)) await sql.execute(statement);
       }),
     ).toBe(1);
+  });
+});
+
+describe('pending events written with another statement (WebhookOutbox.queryWithEvents: on PostgreSQL a data-modifying WITH)', () => {
+  it('signals them after the commit of a raw or a Prisma transaction, nothing for one rolled back', async () => {
+    await createEndpoint();
+    const outbox = new WebhookOutbox(new LocalInvalidationBus(), test.database.target.provider);
+    const statement = Prisma.sql`SELECT 'answered' AS "answer"`;
+    const raw = await signalsDuring(
+      (seen) =>
+        test.database.sql.transaction(async (tx) => {
+          expect(await outbox.queryWithEventsSql(tx, statement, [event()])).toEqual([{ answer: 'answered' }]);
+          expect(seen()).toBe(0);
+        }),
+      PENDING_EVENT_TABLE,
+    );
+    expect(raw).toBe(1);
+    const throughClient = await signalsDuring(
+      (seen) =>
+        test.db.$transaction(async (tx) => {
+          expect(await outbox.queryWithEvents(tx, statement, [event()])).toEqual([{ answer: 'answered' }]);
+          expect(seen()).toBe(0);
+        }),
+      PENDING_EVENT_TABLE,
+    );
+    expect(throughClient).toBe(1);
+    const before = await test.db.webhookPendingEvent.count();
+    const rolledBack = await signalsDuring(
+      () =>
+        test.database.sql
+          .transaction(async (tx) => {
+            await outbox.queryWithEventsSql(tx, statement, [event()]);
+            throw new Error('the change fails');
+          })
+          .catch(() => undefined),
+      PENDING_EVENT_TABLE,
+    );
+    expect(rolledBack).toBe(0);
+    expect(await test.db.webhookPendingEvent.count()).toBe(before);
   });
 });
 

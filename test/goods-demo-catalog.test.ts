@@ -8,7 +8,7 @@ import { PurchaseOrderStatus } from '../src/core/order/statuses';
 import { envelope, getQuery, partnerToken, postJson, useTestApp } from './support/app';
 import { createBoundMember } from './support/commerce-fixtures';
 
-const test = useTestApp('goods_demo', { prepare: seedDemoCatalog, clock: new ManualClock(Date.UTC(2026, 10, 21)) });
+const test = useTestApp('goods_demo', { prepare: ({ db }) => seedDemoCatalog(db), clock: new ManualClock(Date.UTC(2026, 10, 21)) });
 let token: string;
 
 beforeAll(async () => {

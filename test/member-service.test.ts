@@ -220,8 +220,8 @@ describe('repayment authorization', () => {
 
 describe('demo member', () => {
   it('seeds a bound demo member with a credited wallet and a default address, once', async () => {
-    await seedDemoMember(test.db, { tenantId: SYSTEM_TENANT_ID, partnerClientId: SEED.partnerClientId });
-    await seedDemoMember(test.db, { tenantId: SYSTEM_TENANT_ID, partnerClientId: SEED.partnerClientId });
+    await seedDemoMember(test.database, { tenantId: SYSTEM_TENANT_ID, partnerClientId: SEED.partnerClientId });
+    await seedDemoMember(test.database, { tenantId: SYSTEM_TENANT_ID, partnerClientId: SEED.partnerClientId });
     const member = await test.db.member.findUniqueOrThrow({ where: { unionId: 'demo-union-1' }, include: { wallet: { include: { entries: true } }, addresses: true, bindings: true } });
     expect(member.tenantId).toBe(SYSTEM_TENANT_ID);
     expect(member.bindings.map((binding) => [binding.partnerClientId, binding.externalUserId])).toEqual([[SEED.partnerClientId, 'demo-user-1']]);

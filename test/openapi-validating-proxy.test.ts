@@ -13,7 +13,7 @@ import { seedDatabase } from '../prisma/seed';
 import { SEED } from './support/database';
 import { basicAuth, useTestApp } from './support/app';
 
-const test = useTestApp('openapi_validating_proxy', { prepare: (db) => seedDatabase(db, { ...SEED, demoData: true }).then(() => undefined) });
+const test = useTestApp('openapi_validating_proxy', { prepare: (database) => seedDatabase(database, { ...SEED, demoData: true }).then(() => undefined) });
 
 const mismatches: string[] = [];
 /** Every call that went through the proxy: operation id, whether its request was valid, the status. */

@@ -10,7 +10,7 @@ import { seededAdminToken } from './support/admin';
 import { envelope, partnerToken, postJson, useTestApp } from './support/app';
 import { SEED } from './support/database';
 
-const test = useTestApp('ops_cli', { prepare: (db) => seedDatabase(db, { ...SEED, demoData: true }).then(() => undefined) });
+const test = useTestApp('ops_cli', { prepare: (database) => seedDatabase(database, { ...SEED, demoData: true }).then(() => undefined) });
 
 async function ops(argv: readonly string[], env: Record<string, string> = {}) {
   let stdout = '';

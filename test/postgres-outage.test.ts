@@ -50,7 +50,7 @@ describe.skipIf(!PRIVATE_POSTGRES_AVAILABLE)('PostgreSQL restarted under load', 
     scratch = await createScratchDatabase('postgresql', 'pg_outage', cluster.url);
     await deployMigrations(scratch.target, { dir: migrationsDir('postgresql') });
     database = await openDatabase(scratch.target);
-    await seedDatabase(database.db, SEED);
+    await seedDatabase(database, SEED);
     test = await createTestApp({ database, clock: systemClock });
     member = await createBoundMember(database.db, { balance: INITIAL_BALANCE });
     orders = [];

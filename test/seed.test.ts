@@ -47,7 +47,7 @@ describe('seed', () => {
   it('is idempotent: a second run creates nothing and reveals no credentials', async () => {
     const db = testDb.db;
     const before = await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count(), db.basicCountry.count()]);
-    expect(await seedDatabase(db, SEED)).toEqual({});
+    expect(await seedDatabase(testDb.database, SEED)).toEqual({});
     expect(await Promise.all([db.menu.count(), db.adminUser.count(), db.oAuth2Client.count(), db.role.count(), db.basicCountry.count()])).toEqual(before);
   });
 
@@ -55,7 +55,7 @@ describe('seed', () => {
     const db = testDb.db;
     await db.basicCountry.update({ where: { enShortName: 'FR' }, data: { localName: 'République française', status: 1 } });
     await db.basicCountry.delete({ where: { enShortName: 'AQ' } });
-    await seedDatabase(db, SEED);
+    await seedDatabase(testDb.database, SEED);
     expect(await db.basicCountry.findUnique({ where: { enShortName: 'FR' } })).toMatchObject({ localName: 'République française', status: 1 });
     expect(await db.basicCountry.findUnique({ where: { enShortName: 'AQ' } })).toBeNull();
     expect(await db.basicCountry.count()).toBe(248);

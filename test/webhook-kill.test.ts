@@ -91,7 +91,7 @@ describe('a delivering process killed with SIGKILL', () => {
     const { db } = test;
     await db.webhookEndpoint.create({ data: { tenantId: 1, partnerClientId: SEED.partnerClientId, url: `${receiver.base}/kill`, eventTypes: [], secret: newWebhookSecret() } });
     // Pending, as a partner call's transaction leaves them: the servers fan them out.
-    await new WebhookOutbox(new LocalInvalidationBus()).emit(
+    await new WebhookOutbox(new LocalInvalidationBus(), test.database.target.provider).emit(
       db,
       Array.from({ length: EVENTS }, (_, index) => ({
         tenantId: 1,

@@ -93,6 +93,23 @@ describe('outbox', () => {
     expect(await test.db.webhookEvent.count({ where: { partnerClientId: other.clientId } })).toBe(0);
     expect(await test.db.webhookDelivery.count({ where: { endpoint: { partnerClientId: other.clientId } } })).toBe(0);
   });
+
+  it("sends a wallet event of a member bound to two partners to each, naming the member by that partner's own externalUserId", async () => {
+    const other = await createPartner(test.core);
+    await endpoint('/bound-twice-this');
+    await endpoint('/bound-twice-other', { partnerClientId: other.clientId });
+    const member = await createBoundMember(test.db, { balance: 0 });
+    // Read back from the statement that moves the money (JSON on both providers): quotes, commas and non-ASCII survive.
+    const otherExternalUserId = `"user", ünïcode ✓ 𝄞 ${member.memberId}`;
+    await test.db.partnerBinding.create({ data: { tenantId: 1, partnerClientId: other.clientId, externalUserId: otherExternalUserId, memberId: member.memberId } });
+    await test.core.wallets.credit(test.staff(), { memberId: member.memberId, amount: 700, bizRef: `credit-bound-twice-${member.memberId}` });
+    await fannedOut();
+    const events = await test.db.webhookEvent.findMany({ where: { orderingKey: `wallet:${member.memberId}` }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => [event.partnerClientId, event.type, event.payload])).toEqual([
+      [SEED.partnerClientId, 'wallet.credited', { externalUserId: member.externalUserId, amount: 700, balance: 700, kind: 'credit' }],
+      [other.clientId, 'wallet.credited', { externalUserId: otherExternalUserId, amount: 700, balance: 700, kind: 'credit' }],
+    ]);
+  });
 });
 
 describe('delivery', () => {

@@ -4,7 +4,7 @@
 // rules as staff do. Safe to run again: what exists is kept, and the credit's bizRef is applied once.
 import { LocalInvalidationBus } from '../../src/core/cache/invalidation-bus';
 import { systemClock } from '../../src/core/clock';
-import type { Db } from '../../src/core/db/client';
+import type { Database } from '../../src/core/db/client';
 import { MemberService } from '../../src/core/member/member-service';
 import { RequestContext } from '../../src/core/request-context';
 import { WalletService } from '../../src/core/wallet/wallet-service';
@@ -18,7 +18,7 @@ export const DEMO_MEMBER = {
   creditBizRef: 'seed:demo-credit',
 } as const;
 
-export async function seedDemoMember(db: Db, options: { tenantId: number; partnerClientId: string }): Promise<void> {
+export async function seedDemoMember({ db, target }: Pick<Database, 'db' | 'target'>, options: { tenantId: number; partnerClientId: string }): Promise<void> {
   const ctx = new RequestContext('seed', options.tenantId, { kind: 'anonymous' }, '127.0.0.1', systemClock);
   const members = new MemberService(db);
   const existing = await db.member.findUnique({ where: { unionId: DEMO_MEMBER.unionId }, select: { id: true } });
@@ -26,7 +26,7 @@ export async function seedDemoMember(db: Db, options: { tenantId: number; partne
     existing?.id ??
     (await members.create(ctx, { unionId: DEMO_MEMBER.unionId, nickname: 'Demo member', email: 'demo.member@example.com', mobile: '+55 11 91234-5678' })).id;
   await members.bind(ctx, { memberId, partnerClientId: options.partnerClientId, externalUserId: DEMO_MEMBER.externalUserId });
-  await new WalletService(db, new WebhookOutbox(new LocalInvalidationBus())).credit(ctx, { memberId, amount: DEMO_MEMBER.balance, kind: 'credit', bizRef: DEMO_MEMBER.creditBizRef, remark: 'Demo balance' });
+  await new WalletService(db, new WebhookOutbox(new LocalInvalidationBus(), target.provider)).credit(ctx, { memberId, amount: DEMO_MEMBER.balance, kind: 'credit', bizRef: DEMO_MEMBER.creditBizRef, remark: 'Demo balance' });
   if ((await members.addresses(ctx, memberId)).length === 0) {
     await members.addAddress(ctx, {
       memberId,

@@ -300,7 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await ipBlacklist.matcher.start();
   const errorCodes = new ErrorCodeService(database.db, bus, logger);
   await errorCodes.start();
-  const webhookOutbox = new WebhookOutbox(bus);
+  const webhookOutbox = new WebhookOutbox(bus, database.target.provider);
   const qc = new QcService(database.db, webhookOutbox, database.reads);
   const members = new MemberService(database.db, bus, database.reads);
   const bindings = new PartnerBindings(database.db, bus);

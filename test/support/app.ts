@@ -71,11 +71,11 @@ export interface TestDatabaseHandle {
  * The scratch database of a test file (migrated and seeded): created before its tests, dropped after
  * them. `prepare` writes what must exist before anything else starts on it.
  */
-export function useTestDatabase(label: string, options: { prepare?: (db: Db) => Promise<void>; databaseOptions?: DatabaseOptions } = {}): TestDatabaseHandle {
+export function useTestDatabase(label: string, options: { prepare?: (database: Database) => Promise<void>; databaseOptions?: DatabaseOptions } = {}): TestDatabaseHandle {
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase(label, options.databaseOptions);
-    await options.prepare?.(testDb.database.db);
+    await options.prepare?.(testDb.database);
   });
   afterAll(async () => {
     await testDb?.drop();
@@ -100,7 +100,7 @@ export interface UseTestAppOptions extends Omit<TestAppOptions, 'database' | 'cl
   /** Settings of the app; a function when they are known only once earlier hooks ran. */
   env?: Record<string, string> | (() => Record<string, string>);
   /** Runs on the new database before the app starts. */
-  prepare?: (db: Db) => Promise<void>;
+  prepare?: (database: Database) => Promise<void>;
   /** How the database is opened (e.g. a statement observer). */
   databaseOptions?: DatabaseOptions;
 }

@@ -38,7 +38,7 @@ export async function createMigratedAndSeeded(label: string): Promise<ScratchDat
   await deployMigrations(scratch.target, { dir: migrationsDir(scratch.target.provider) });
   const database = await openDatabase(scratch.target);
   try {
-    await seedDatabase(database.db, SEED);
+    await seedDatabase(database, SEED);
   } finally {
     await database.close();
   }

@@ -10,9 +10,13 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlQueryable,
 /** The PostgreSQL channel of every committed insert of a table with the notifying trigger; the payload names the table. */
 export const COMMITTED_INSERT_CHANNEL = 'openbuy_committed_insert';
 
-/** The table an INSERT statement writes (`main`.`T` on SQLite, "public"."T" on PostgreSQL), or undefined. */
+/**
+ * The table an INSERT statement writes (`main`.`T` on SQLite, "public"."T" on PostgreSQL), or
+ * undefined. Of a statement that starts with a data-modifying WITH ("x" AS (INSERT INTO …)), the
+ * WITH's table: the outbox writes its pending events that way, ahead of a wallet's ledger row.
+ */
 export function insertedTable(sql: string): string | undefined {
-  return /^\s*INSERT INTO (?:[`"]\w+[`"]\.)?[`"](\w+)[`"]/.exec(sql)?.[1];
+  return /^\s*(?:WITH "\w+" AS \(\s*)?INSERT INTO (?:[`"]\w+[`"]\.)?[`"](\w+)[`"]/.exec(sql)?.[1];
 }
 
 export class CommittedInserts {

@@ -8,7 +8,7 @@ import { ErrorCatalogue } from '../errors/catalogue';
 import { type BusinessErrors, ServiceError } from '../errors/service-error';
 import { MAX_INT32 } from '../order/query-guards';
 import { WebhookEventType } from '../webhook/event-types';
-import type { OutboxEvent, WebhookOutbox } from '../webhook/webhook-outbox';
+import { memberEventsOf, type OutboxEvent, type WebhookOutbox } from '../webhook/webhook-outbox';
 
 /** What a ledger row says happened (WalletLedger.kind). */
 export const WalletLedgerKind = {
@@ -67,8 +67,10 @@ type Row = Record<string, unknown>;
  * providers, with the columns Prisma would fill itself (updatedAt).
  */
 interface LedgerTransaction {
+  outbox: WebhookOutbox;
   query(sql: Prisma.Sql): Promise<Row[]>;
-  memberEvent(type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, now: Date, alongside: readonly OutboxEvent[]): Promise<void>;
+  /** `statement`'s rows, with `events` emitted (WebhookOutbox.queryWithEvents). */
+  queryWithEvents(statement: Prisma.Sql, events: readonly OutboxEvent[]): Promise<Row[]>;
 }
 
 function entryOf(row: Row): LedgerEntry {
@@ -88,15 +90,16 @@ function entryOf(row: Row): LedgerEntry {
 
 /**
  * Adds `amount` to the balance if the result stays in range and `bizRef` has not moved money in this
- * wallet yet; the wallet after it, or undefined when nothing changed.
+ * wallet yet; the wallet after it, with the member's partner bindings its events go to, or undefined
+ * when nothing changed.
  */
-async function move(tx: LedgerTransaction, { memberId, amount, bizRef }: WalletMovement, now: Date): Promise<{ id: number; balance: number } | undefined> {
+async function move(tx: LedgerTransaction, { memberId, amount, bizRef }: WalletMovement, now: Date): Promise<{ id: number; balance: number; bindings: unknown } | undefined> {
   const inRange = amount < 0 ? Prisma.sql`"balance" >= ${-amount}` : Prisma.sql`"balance" <= ${MAX_WALLET_BALANCE - amount}`;
   const [row] = await tx.query(Prisma.sql`
     UPDATE "Wallet" SET "balance" = "balance" + ${amount}, "updatedAt" = ${now}
     WHERE "memberId" = ${memberId} AND ${inRange} AND NOT EXISTS (SELECT 1 FROM "WalletLedger" l WHERE l."walletId" = "Wallet"."id" AND l."bizRef" = ${bizRef})
-    RETURNING "id", "balance"`);
-  return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
+    RETURNING "id", "balance", ${tx.outbox.memberBindingsColumn(memberId)}`);
+  return row ? { id: Number(row.id), balance: Number(row.balance), bindings: row.bindings } : undefined;
 }
 
 /** The ledger row of `bizRef` in the member's wallet, if it was applied before (found through the wallet: the (walletId, bizRef) key serves it). */
@@ -107,11 +110,12 @@ async function appliedEntry(tx: LedgerTransaction, memberId: number, bizRef: str
   return row ? entryOf(row) : null;
 }
 
-async function addEntry(tx: LedgerTransaction, entry: Omit<LedgerEntry, 'id'>): Promise<LedgerEntry> {
-  const [row] = await tx.query(Prisma.sql`
+/** Writes the ledger row, and the movement's events in the same round trip where the provider can (WebhookOutbox.queryWithEvents). */
+async function addEntry(tx: LedgerTransaction, entry: Omit<LedgerEntry, 'id'>, events: readonly OutboxEvent[]): Promise<LedgerEntry> {
+  const [row] = await tx.queryWithEvents(Prisma.sql`
     INSERT INTO "WalletLedger" ("walletId", "memberId", "amount", "balanceAfter", "kind", "bizRef", "remark", "createdAt")
     VALUES (${entry.walletId}, ${entry.memberId}, ${entry.amount}, ${entry.balanceAfter}, ${entry.kind}, ${entry.bizRef}, ${entry.remark}, ${entry.createdAt})
-    RETURNING "id"`);
+    RETURNING "id"`, events);
   return { ...entry, id: Number(row?.id) };
 }
 
@@ -128,8 +132,9 @@ async function balanceOf(tx: LedgerTransaction, memberId: number): Promise<numbe
 export function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
   return moveMoney(
     {
+      outbox,
       query: (sql) => tx.$queryRaw<Row[]>(sql),
-      memberEvent: (type, memberId, orderingKey, data, occurredAt, events) => outbox.memberEvent(tx, type, memberId, orderingKey, data, occurredAt, events),
+      queryWithEvents: (statement, events) => outbox.queryWithEvents(tx, statement, events),
     },
     movement,
     now,
@@ -141,8 +146,9 @@ export function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, mo
 export function applyWalletMovementSql(sql: RawSqlTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
   return moveMoney(
     {
+      outbox,
       query: sql.query,
-      memberEvent: (type, memberId, orderingKey, data, occurredAt, events) => outbox.memberEventSql(sql, type, memberId, orderingKey, data, occurredAt, events),
+      queryWithEvents: (statement, events) => outbox.queryWithEventsSql(sql, statement, events),
     },
     movement,
     now,
@@ -163,8 +169,9 @@ async function moveMoney(tx: LedgerTransaction, movement: WalletMovement, now: D
     return { entry: earlier, applied: false };
   }
   const balanceAfter = wallet.balance;
-  const entry = await addEntry(tx, { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now });
-  await tx.memberEvent(amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED, memberId, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now, alongside);
+  const type = amount > 0 ? WebhookEventType.WALLET_CREDITED : WebhookEventType.WALLET_DEBITED;
+  const events = [...alongside, ...memberEventsOf(wallet.bindings, type, `wallet:${memberId}`, { amount: Math.abs(amount), balance: balanceAfter, kind: movement.kind }, now)];
+  const entry = await addEntry(tx, { walletId: wallet.id, memberId, amount, balanceAfter, kind: movement.kind, bizRef, remark: movement.remark ?? null, createdAt: now }, events);
   return { entry, applied: true };
 }
 

@@ -9,6 +9,7 @@ import { randomFillSync } from 'node:crypto';
 import { InvalidatedCache } from '../cache/invalidated-cache';
 import type { InvalidationBus } from '../cache/invalidation-bus';
 import { type Database, type Db, type DbTransaction, Prisma } from '../db/client';
+import type { DatabaseProvider } from '../db/database-url';
 import type { RawSqlTransaction } from '../db/raw-sql';
 import { SupplementBizType } from '../order/statuses';
 import { headOnInsert, lockFanOuts } from './delivery-heads';
@@ -75,6 +76,18 @@ async function enabledEndpoints(sql: RawSqlTransaction, tenantId: number, partne
   return rows.map((row) => ({ id: Number(row.id), eventTypes: JSON.parse(row.eventTypes as string) as unknown }));
 }
 
+/** A partner's enabled endpoints read in a raw transaction. */
+const rawEndpoints =
+  (sql: RawSqlTransaction): LoadEndpoints =>
+  (tenantId, partnerClientId) =>
+    enabledEndpoints(sql, tenantId, partnerClientId);
+
+/** A partner's enabled endpoints read through the client. */
+const prismaEndpoints =
+  (tx: Writer): LoadEndpoints =>
+  (tenantId, partnerClientId) =>
+    tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } });
+
 /** Partners whose enabled endpoints are remembered, least recently used dropped beyond. */
 export const MAX_CACHED_PARTNERS = 10_000;
 
@@ -127,11 +140,11 @@ function pendingInsertPieces(rows: number): readonly string[] {
   return pieces;
 }
 
-/** Inserts the events as pending events in one multi-row statement; their ids are drawn at fan-out. */
-function insertPendingEvents(execute: Execute, events: readonly OutboxEvent[]): Promise<number> {
+/** The insert of the events as pending events, one multi-row statement; their ids are drawn at fan-out. */
+function pendingEventsInsert(events: readonly OutboxEvent[]): Prisma.Sql {
   const values: unknown[] = [];
   for (const event of events) values.push(event.tenantId, event.partnerClientId, event.type, event.orderingKey, JSON.stringify(event.data), event.occurredAt);
-  return execute(new Prisma.Sql(pendingInsertPieces(events.length), values));
+  return new Prisma.Sql(pendingInsertPieces(events.length), values);
 }
 
 /**
@@ -236,21 +249,22 @@ async function bagEvents(tx: Writer, type: WebhookEventType, where: Prisma.BagOr
   }));
 }
 
-const MEMBER_BINDING_FIELDS = { tenantId: true, partnerClientId: true, externalUserId: true } as const;
+/** A member's partner bindings as memberBindingsColumn answers them: JSON text of [tenantId, partnerClientId, externalUserId] rows. */
+type BindingRow = [number, string, string];
 
-function memberEvents(
-  bindings: readonly { tenantId: number; partnerClientId: string; externalUserId: string }[],
-  type: WebhookEventType,
-  orderingKey: string,
-  data: Record<string, unknown>,
-  occurredAt: Date,
-): OutboxEvent[] {
-  return bindings.map((binding) => ({
-    tenantId: binding.tenantId,
-    partnerClientId: binding.partnerClientId,
+/**
+ * One event per partner the member is bound to (`bindings`, as memberBindingsColumn answered them),
+ * naming the member by that partner's externalUserId.
+ */
+export function memberEventsOf(bindings: unknown, type: WebhookEventType, orderingKey: string, data: Record<string, unknown>, occurredAt: Date): OutboxEvent[] {
+  // json_agg of no rows is NULL; json_group_array's is [].
+  const rows = bindings === null ? [] : (JSON.parse(String(bindings)) as BindingRow[]);
+  return rows.map(([tenantId, partnerClientId, externalUserId]) => ({
+    tenantId,
+    partnerClientId,
     type,
     orderingKey,
-    data: { externalUserId: binding.externalUserId, ...data },
+    data: { externalUserId, ...data },
     occurredAt,
   }));
 }
@@ -263,7 +277,11 @@ function memberEvents(
 export class WebhookOutbox {
   private readonly endpoints: InvalidatedCache<string, SubscribedEndpoint[]>;
 
-  constructor(bus: InvalidationBus, maxPartners: number = MAX_CACHED_PARTNERS) {
+  constructor(
+    bus: InvalidationBus,
+    private readonly provider: DatabaseProvider,
+    maxPartners: number = MAX_CACHED_PARTNERS,
+  ) {
     this.endpoints = new InvalidatedCache(bus, (message) => (message.kind === 'webhook-endpoints-changed' ? partnerKey(message.tenantId, message.partnerClientId) : undefined), maxPartners);
   }
 
@@ -272,21 +290,54 @@ export class WebhookOutbox {
    * worker fans them out into deliveries (fanOut).
    */
   async emit(tx: Writer, events: readonly OutboxEvent[]): Promise<void> {
-    await this.writePending((statement) => tx.$executeRaw(statement), events, (tenantId, partnerClientId) =>
-      tx.webhookEndpoint.findMany({ where: { tenantId, partnerClientId, enabled: true }, select: { id: true, eventTypes: true }, orderBy: { id: 'asc' } }),
-    );
+    const insert = await this.pendingInsert(events, prismaEndpoints(tx));
+    if (insert) await tx.$executeRaw(insert);
   }
 
   /** emit inside a raw transaction (db/raw-sql.ts), for services whose whole transaction runs there. */
   async emitSql(sql: RawSqlTransaction, events: readonly OutboxEvent[]): Promise<void> {
-    await this.writePending(sql.execute, events, (tenantId, partnerClientId) => enabledEndpoints(sql, tenantId, partnerClientId));
+    const insert = await this.pendingInsert(events, rawEndpoints(sql));
+    if (insert) await sql.execute(insert);
   }
 
-  private async writePending(execute: Execute, events: readonly OutboxEvent[], load: LoadEndpoints): Promise<void> {
-    if (events.length === 0) return;
+  /**
+   * Runs `statement` and emits `events` with it, answering its rows. On PostgreSQL the pending events
+   * ride in the statement itself (a data-modifying WITH): no round trip of their own in a transaction
+   * that holds a wallet's row (bench/README.md); SQLite writes them after it.
+   */
+  async queryWithEvents(tx: Writer, statement: Prisma.Sql, events: readonly OutboxEvent[]): Promise<Record<string, unknown>[]> {
+    return this.withPending({ query: (sql) => tx.$queryRaw(sql), execute: (sql) => tx.$executeRaw(sql) }, statement, await this.pendingInsert(events, prismaEndpoints(tx)));
+  }
+
+  /** queryWithEvents inside a raw transaction (db/raw-sql.ts). */
+  async queryWithEventsSql(sql: RawSqlTransaction, statement: Prisma.Sql, events: readonly OutboxEvent[]): Promise<Record<string, unknown>[]> {
+    return this.withPending(sql, statement, await this.pendingInsert(events, rawEndpoints(sql)));
+  }
+
+  /**
+   * A column of the member's partner bindings (memberEventsOf reads it), for a statement that names
+   * the member anyway: a wallet movement's update answers them, so its events need no read of their own.
+   */
+  memberBindingsColumn(memberId: number): Prisma.Sql {
+    return this.provider === 'postgresql'
+      ? Prisma.sql`(SELECT CAST(json_agg(json_build_array(b."tenantId", b."partnerClientId", b."externalUserId") ORDER BY b."id") AS TEXT) FROM "PartnerBinding" b WHERE b."memberId" = ${memberId}) AS "bindings"`
+      : Prisma.sql`(SELECT json_group_array(json_array(b."tenantId", b."partnerClientId", b."externalUserId") ORDER BY b."id") FROM "PartnerBinding" b WHERE b."memberId" = ${memberId}) AS "bindings"`;
+  }
+
+  private async withPending(run: Pick<RawSqlTransaction, 'query' | 'execute'>, statement: Prisma.Sql, insert: Prisma.Sql | undefined): Promise<Record<string, unknown>[]> {
+    if (!insert) return run.query(statement);
+    if (this.provider === 'postgresql') return run.query(Prisma.sql`WITH "pending" AS (${insert}) ${statement}`);
+    const rows = await run.query(statement);
+    await run.execute(insert);
+    return rows;
+  }
+
+  /** The insert of the events some enabled endpoint takes, or undefined when none does. */
+  private async pendingInsert(events: readonly OutboxEvent[], load: LoadEndpoints): Promise<Prisma.Sql | undefined> {
+    if (events.length === 0) return undefined;
     const endpointsOf = await this.subscribedEndpoints(events, load);
     const taken = events.filter((event) => endpointsOf(event).length > 0);
-    if (taken.length > 0) await insertPendingEvents(execute, taken);
+    return taken.length > 0 ? pendingEventsInsert(taken) : undefined;
   }
 
   /**
@@ -305,7 +356,7 @@ export class WebhookOutbox {
         type: String(row.type),
       }));
       if (pending.length === 0) return 0;
-      const endpointsOf = await this.subscribedEndpoints(pending, (tenantId, partnerClientId) => enabledEndpoints(sql, tenantId, partnerClientId));
+      const endpointsOf = await this.subscribedEndpoints(pending, rawEndpoints(sql));
       // Each event's id is drawn here, once: this transaction writes the event and deletes its pending row together.
       const taken = pending.flatMap((event) => {
         const endpoints = endpointsOf(event);
@@ -402,22 +453,6 @@ export class WebhookOutbox {
       events.push({ tenantId: order.tenantId, partnerClientId: order.partnerClientId, type, orderingKey: orderOrderingKey(order.orderNo), data: { ...orderData(order), ...billData }, occurredAt });
     }
     return events;
-  }
-
-  /**
-   * One event per partner the member is bound to, naming the member by that partner's externalUserId,
-   * written after `alongside` (other events of the same change) in the same inserts.
-   */
-  async memberEvent(tx: Writer, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date, alongside: readonly OutboxEvent[] = []): Promise<void> {
-    const bindings = await tx.partnerBinding.findMany({ where: { memberId }, select: MEMBER_BINDING_FIELDS, orderBy: { id: 'asc' } });
-    await this.emit(tx, [...alongside, ...memberEvents(bindings, type, orderingKey, data, occurredAt)]);
-  }
-
-  /** memberEvent inside a raw transaction (db/raw-sql.ts). */
-  async memberEventSql(sql: RawSqlTransaction, type: WebhookEventType, memberId: number, orderingKey: string, data: Record<string, unknown>, occurredAt: Date, alongside: readonly OutboxEvent[] = []): Promise<void> {
-    const rows = await sql.query(Prisma.sql`SELECT "tenantId", "partnerClientId", "externalUserId" FROM "PartnerBinding" WHERE "memberId" = ${memberId} ORDER BY "id"`);
-    const bindings = rows.map((row) => ({ tenantId: Number(row.tenantId), partnerClientId: String(row.partnerClientId), externalUserId: String(row.externalUserId) }));
-    await this.emitSql(sql, [...alongside, ...memberEvents(bindings, type, orderingKey, data, occurredAt)]);
   }
 
   /** An event of a USD payment order of a partner (paid, closed). */
