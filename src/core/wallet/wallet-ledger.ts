@@ -126,8 +126,8 @@ async function balanceOf(tx: LedgerTransaction, memberId: number): Promise<numbe
 
 /**
  * Moves the money and writes the wallet's event. `alongside` are other events of the same change (the
- * order a pay settles), written in the same outbox inserts as the wallet's (one insert of events and
- * one of deliveries per pay instead of two each); nothing is written when the bizRef had moved money.
+ * order a pay settles), written in the wallet's one insert of pending events; nothing is written when
+ * the bizRef had moved money.
  */
 export function applyWalletMovement(tx: DbTransaction, outbox: WebhookOutbox, movement: WalletMovement, now: Date, alongside: readonly OutboxEvent[] = []): Promise<WalletChange> {
   return moveMoney(
