@@ -60,6 +60,10 @@ describe('webhook endpoints in the console', () => {
     const delivery = tableRow(page, 'webhook.test');
     await delivery.waitFor();
     await expect(delivery.innerText()).resolves.toMatch(/Failed[\s\S]*2[\s\S]*503[\s\S]*answer 503/);
+    // A failed delivery has no next attempt.
+    const nextAttemptColumn = (await page.locator('.ant-table-thead th').allInnerTexts()).findIndex((title) => title.replace(/\s+/g, ' ').trim() === 'Next attempt at');
+    expect(nextAttemptColumn).toBeGreaterThan(0);
+    await expect(delivery.locator('td').nth(nextAttemptColumn).innerText()).resolves.toBe('-');
     await harness.screenshot(page, 'webhooks-02-deliveries');
 
     await delivery.getByTestId('link-attempts').click();

@@ -62,7 +62,8 @@ export default defineResource({
   fields: [],
   list: async (query: ListQuery) => {
     const { webhookDeliveryPage } = await execute(WebhookDeliveryPageDocument, { input: { ...pageInputOf<WebhookDeliverySortField>(query), endpointId: Number(query.filters.endpointId) } });
-    return { rows: webhookDeliveryPage.list, total: webhookDeliveryPage.total };
+    // A delivery that is no longer pending has no next attempt (its stored time is the last one planned).
+    return { rows: webhookDeliveryPage.list.map((row) => ({ ...row, nextAttemptTime: row.status === PENDING ? row.nextAttemptTime : null })), total: webhookDeliveryPage.total };
   },
   actions: [
     {
