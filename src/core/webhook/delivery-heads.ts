@@ -16,8 +16,6 @@ import type { DatabaseProvider } from '../db/database-url';
 import type { RawSqlTransaction } from '../db/raw-sql';
 import { DeliveryStatus } from './webhook-statuses';
 
-type Execute = (statement: Prisma.Sql) => Promise<number>;
-
 /**
  * The PostgreSQL advisory lock of fan-outs: they run one at a time across processes, each taking what
  * the one before left, so the deliveries of a key get ids in the order of its events (two at once would
@@ -68,7 +66,7 @@ export async function promoteHeads(sql: RawSqlTransaction, provider: DatabasePro
  * Makes the deliveries `where` selects pending again from a fresh retry schedule, the first of each key
  * among them flagged; answers how many. Whatever is pending before them in their keys was flagged already.
  */
-export function requeue(execute: Execute, where: Prisma.Sql, now: Date): Promise<number> {
+export function requeue(execute: RawSqlTransaction['execute'], where: Prisma.Sql, now: Date): Promise<number> {
   return execute(Prisma.sql`
     UPDATE "WebhookDelivery" SET "status" = ${DeliveryStatus.PENDING}, "attempts" = 0, "nextAttemptAt" = ${now}, "leaseUntil" = NULL, "leaseToken" = NULL,
       "head" = "id" IN (SELECT min("id") FROM "WebhookDelivery" WHERE ${where} GROUP BY "endpointId", "orderingKey")

@@ -93,8 +93,6 @@ export const MAX_CACHED_PARTNERS = 10_000;
 
 const partnerKey = (tenantId: number, partnerClientId: string) => `${tenantId}\u0000${partnerClientId}`;
 
-type Execute = (statement: Prisma.Sql) => Promise<number>;
-
 /** An event as its row holds it: the id drawn and the data as JSON. */
 interface EventRow {
   eventId: string;
@@ -111,7 +109,7 @@ function eventRow(event: OutboxEvent): EventRow {
  * createManyAndReturn of one event cost about ten times the raw insert in CPU (its query compiler and
  * plan interpreter; bench/README.md).
  */
-function insertEvents(execute: Execute, rows: readonly EventRow[], createdAt: Date): Promise<number> {
+function insertEvents(execute: RawSqlTransaction['execute'], rows: readonly EventRow[], createdAt: Date): Promise<number> {
   // Prisma's client would fill @default(now()) itself (the column's SQL default stores another format on SQLite).
   return execute(Prisma.sql`
     INSERT INTO "WebhookEvent" ("eventId", "tenantId", "partnerClientId", "type", "orderingKey", "payload", "occurredAt", "createdAt")
@@ -154,7 +152,7 @@ function pendingEventsInsert(events: readonly OutboxEvent[]): Prisma.Sql {
  * still remember, gets no delivery (instead of failing the transaction on the foreign key), and one
  * of another partner never does.
  */
-function insertDeliveries(execute: Execute, pairs: readonly { eventId: string; endpointId: number }[], underFanOutLock: boolean): Promise<number> {
+function insertDeliveries(execute: RawSqlTransaction['execute'], pairs: readonly { eventId: string; endpointId: number }[], underFanOutLock: boolean): Promise<number> {
   return execute(Prisma.sql`
     INSERT INTO "WebhookDelivery" ("tenantId", "endpointId", "eventId", "orderingKey", "status", "head", "attempts", "nextAttemptAt", "createdAt")
     SELECT ev."tenantId", en."id", ev."id", ev."orderingKey", ${DeliveryStatus.PENDING}, ${headOnInsert(underFanOutLock)}, 0, ev."occurredAt", ev."createdAt"
